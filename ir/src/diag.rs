@@ -1,0 +1,180 @@
+//! Diagnostics rendered as MLIR and C compilers do:
+//!
+//! ```text
+//! gemm.mlir:12:5: error: use of undefined value '%x'
+//!     %0 = arith.addi %x, %y : i32
+//!                     ^
+//! ```
+//!
+//! A [`Diagnostic`] carries a [`Location`]; a [`SourceMap`] holds the text of every file that was
+//! read so that rendering can show the source line and a caret under the column.
+
+use crate::location::Location;
+use std::fmt::{self, Write as _};
+use std::sync::Arc;
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Severity {
+    /// A remark: information about a decision.
+    Remark,
+    /// A note attached to another diagnostic.
+    Note,
+    /// A warning.
+    Warning,
+    /// An error.
+    Error,
+}
+
+impl Severity {
+    /// The word printed after the location.
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Remark => "remark",
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A message about a location, with attached notes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagnostic {
+    /// Severity.
+    pub severity: Severity,
+    /// Where.
+    pub loc: Location,
+    /// What (lowercase, no final period, stable: tests match it).
+    pub message: String,
+    /// Notes pointing at related places.
+    pub notes: Vec<Diagnostic>,
+}
+
+impl Diagnostic {
+    /// An error at `loc`.
+    pub fn error(loc: Location, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Error, loc, message: message.into(), notes: Vec::new() }
+    }
+
+    /// A remark at `loc`.
+    pub fn remark(loc: Location, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Remark, loc, message: message.into(), notes: Vec::new() }
+    }
+
+    /// A warning at `loc`.
+    pub fn warning(loc: Location, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Warning, loc, message: message.into(), notes: Vec::new() }
+    }
+
+    /// Attaches a note.
+    pub fn with_note(mut self, loc: Location, message: impl Into<String>) -> Self {
+        self.notes.push(Diagnostic {
+            severity: Severity::Note,
+            loc,
+            message: message.into(),
+            notes: Vec::new(),
+        });
+        self
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&SourceMap::default().render(self))
+    }
+}
+
+/// One file's text, with line starts for line:col lookup.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// The name diagnostics print.
+    pub name: Arc<str>,
+    /// The text.
+    pub text: Arc<str>,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    /// Indexes `text`.
+    pub fn new(name: &str, text: Arc<str>) -> Self {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        SourceFile { name: Arc::from(name), text, line_starts }
+    }
+
+    /// 1-based line and column (in bytes, as MLIR) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        let line = self.line_starts.partition_point(|&s| s <= offset).max(1) - 1;
+        ((line + 1) as u32, (offset - self.line_starts[line] + 1) as u32)
+    }
+
+    /// The text of a 1-based line, without its newline.
+    pub fn line_text(&self, line: u32) -> Option<&str> {
+        let start = *self.line_starts.get((line as usize).checked_sub(1)?)?;
+        let rest = self.text.get(start..)?;
+        Some(rest.split('\n').next().unwrap_or("").trim_end_matches('\r'))
+    }
+
+    /// The location of a byte offset.
+    pub fn location(&self, offset: usize) -> Location {
+        let (line, col) = self.line_col(offset);
+        Location::file_line_col(&self.name, line, col)
+    }
+}
+
+/// The files a tool has read, for rendering diagnostics with source lines.
+#[derive(Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    /// Adds a file and returns its index.
+    pub fn add(&mut self, name: &str, text: Arc<str>) -> usize {
+        self.files.push(SourceFile::new(name, text));
+        self.files.len() - 1
+    }
+
+    /// A file by index.
+    pub fn file(&self, index: usize) -> &SourceFile {
+        &self.files[index]
+    }
+
+    fn find(&self, name: &str) -> Option<&SourceFile> {
+        self.files.iter().rev().find(|f| &*f.name == name)
+    }
+
+    /// Renders a diagnostic and its notes.
+    pub fn render(&self, diag: &Diagnostic) -> String {
+        let mut out = String::new();
+        self.render_into(&mut out, diag);
+        out
+    }
+
+    fn render_into(&self, out: &mut String, diag: &Diagnostic) {
+        let position = diag.loc.position();
+        match position {
+            Some((file, line, col)) => {
+                let _ = writeln!(out, "{file}:{line}:{col}: {}: {}", diag.severity.word(), diag.message);
+                if let Some(text) = self.find(file).and_then(|f| f.line_text(line)) {
+                    let _ = writeln!(out, "{text}");
+                    let mut caret = String::new();
+                    for (i, ch) in text.char_indices() {
+                        if i + 1 >= col as usize {
+                            break;
+                        }
+                        caret.push(if ch == '\t' { '\t' } else { ' ' });
+                    }
+                    let _ = writeln!(out, "{caret}^");
+                }
+            }
+            None => {
+                let _ = writeln!(out, "{}: {}: {}", diag.loc, diag.severity.word(), diag.message);
+            }
+        }
+        for note in &diag.notes {
+            self.render_into(out, note);
+        }
+    }
+}

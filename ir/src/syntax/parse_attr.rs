@@ -1,0 +1,449 @@
+//! Parsing of attributes: literals, arrays, dictionaries, symbol references, affine maps and sets,
+//! `dense<...>`, `array<...>`, `strided<...>`, aliases, opaque dialect attributes and types used
+//! as attributes.
+
+use super::lexer::TokenKind;
+use super::parser::{parse_int_literal, Parser};
+use super::ParseResult;
+use crate::attrs::{Attr, AttrKind, DenseData};
+use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
+
+impl Parser<'_, '_> {
+    /// Parses an attribute.
+    pub fn parse_attribute(&mut self) -> ParseResult<Attr> {
+        let t = self.peek();
+        match t.kind {
+            TokenKind::BareId => match self.text(t) {
+                "true" | "false" => {
+                    self.bump();
+                    Ok(self.ctx.bool_attr(self.text(t) == "true"))
+                }
+                "unit" => {
+                    self.bump();
+                    Ok(self.ctx.unit_attr())
+                }
+                "affine_map" => {
+                    self.bump();
+                    self.parse_punct("<")?;
+                    let map = self.parse_affine_map_body()?;
+                    self.parse_punct(">")?;
+                    Ok(self.ctx.affine_map_attr(map))
+                }
+                "affine_set" => {
+                    self.bump();
+                    self.parse_punct("<")?;
+                    let set = self.parse_integer_set_body()?;
+                    self.parse_punct(">")?;
+                    Ok(self.ctx.integer_set_attr(set))
+                }
+                "dense" => {
+                    self.bump();
+                    self.parse_dense_elements()
+                }
+                "array" => {
+                    self.bump();
+                    self.parse_dense_array()
+                }
+                "strided" => {
+                    self.bump();
+                    self.parse_strided()
+                }
+                _ => match self.parse_optional_type()? {
+                    Some(ty) => Ok(self.ctx.type_attr(ty)),
+                    None => Err(self.error_here(format!("unknown attribute '{}'", self.text(t)))),
+                },
+            },
+            TokenKind::Integer | TokenKind::Float => self.parse_number_attr(false),
+            TokenKind::Punct if self.text(t) == "-" => {
+                self.bump();
+                self.parse_number_attr(true)
+            }
+            TokenKind::String => {
+                self.bump();
+                let s = self.string_value(t)?;
+                // `"foo" : i32` (typed strings) are rare; accept and drop the type like upstream
+                // keeps it — sharc does not model typed strings.
+                Ok(self.ctx.string_attr(s))
+            }
+            TokenKind::Punct if self.text(t) == "[" => {
+                let mut elems = Vec::new();
+                self.parse_comma_separated_list(super::parser::Delimiter::Square, |p| {
+                    elems.push(p.parse_attribute()?);
+                    Ok(())
+                })?;
+                Ok(self.ctx.array_attr(elems))
+            }
+            TokenKind::Punct if self.text(t) == "{" => {
+                let entries = self.parse_attr_dict_entries()?;
+                Ok(self.ctx.dict_attr(entries))
+            }
+            TokenKind::AtId => {
+                let root = self.parse_symbol_name()?;
+                let mut nested = Vec::new();
+                while self.at_punct(":") && self.text(self.peek_nth(1)) == ":" && self.peek_nth(2).kind == TokenKind::AtId {
+                    self.bump();
+                    self.bump();
+                    nested.push(self.parse_symbol_name()?);
+                }
+                Ok(self.ctx.attr(AttrKind::SymbolRef { root, nested }))
+            }
+            TokenKind::HashId => {
+                self.bump();
+                let body = &self.text(t)[1..];
+                if !body.contains('.') && !self.at_punct_adjacent("<", t.end) {
+                    return self
+                        .attr_aliases
+                        .get(body)
+                        .copied()
+                        .ok_or_else(|| self.error_at(t.start, format!("undefined symbol alias id '{body}'")));
+                }
+                let (dialect, rest) = body.split_once('.').map_or((body, ""), |(d, r)| (d, r));
+                let mut text = if rest.is_empty() { String::new() } else { format!(".{rest}") };
+                if self.at_punct_adjacent("<", t.end) {
+                    text.push_str(&self.parse_pretty_body()?);
+                }
+                let dialect = dialect.to_string();
+                Ok(self.ctx.attr(AttrKind::Opaque { dialect, body: text }))
+            }
+            TokenKind::BangId | TokenKind::Punct if self.at_type() => {
+                let ty = self.parse_type()?;
+                Ok(self.ctx.type_attr(ty))
+            }
+            _ => Err(self.expected("attribute value")),
+        }
+    }
+
+    /// `42`, `-1 : i8`, `1.5 : f32`, `0x7FC00000 : f32`.
+    fn parse_number_attr(&mut self, negative: bool) -> ParseResult<Attr> {
+        let t = self.bump();
+        let text = self.text(t);
+        let ty = if self.at_punct(":") {
+            self.bump();
+            Some(self.parse_type()?)
+        } else {
+            None
+        };
+        if t.kind == TokenKind::Float {
+            let ty = match ty {
+                Some(ty) => ty,
+                None => self.ctx.f64(),
+            };
+            let Some(kind) = self.ctx.float_kind(ty) else {
+                return Err(self.error_at(t.start, "floating point value not valid for specified type"));
+            };
+            let v: f64 = text.parse().map_err(|_| self.error_at(t.start, "invalid floating point literal"))?;
+            let v = if negative { -v } else { v };
+            return Ok(self.float_attr_checked(ty, kind, v));
+        }
+        let ty = match ty {
+            Some(ty) => ty,
+            None => self.ctx.i64(),
+        };
+        if let Some(kind) = self.ctx.float_kind(ty) {
+            // Hexadecimal float bits, or an integer literal for a float (MLIR accepts only hex).
+            if !text.starts_with("0x") {
+                return Err(self.error_at(t.start, "unexpected decimal integer literal for a floating point value")
+                    .with_note(self.loc_at(t.start), "add a trailing dot to make the literal a float"));
+            }
+            if negative {
+                return Err(self.error_at(t.start, "hexadecimal float literal should not have a leading minus"));
+            }
+            let bits = u64::from_str_radix(&text[2..], 16).map_err(|_| self.error_at(t.start, "hexadecimal float constant out of range for type"))?;
+            let v = float_from_bits(kind, bits).ok_or_else(|| self.error_at(t.start, "hexadecimal float constant out of range for type"))?;
+            return Ok(self.ctx.attr(AttrKind::Float { bits: v.to_bits(), ty }));
+        }
+        let value = self.check_int_value(t.start, text, negative, ty)?;
+        Ok(self.ctx.int_attr(ty, value))
+    }
+
+    fn float_attr_checked(&mut self, ty: Type, kind: FloatKind, v: f64) -> Attr {
+        let v = round_to_kind(kind, v);
+        self.ctx.attr(AttrKind::Float { bits: v.to_bits(), ty })
+    }
+
+    /// Checks that an integer literal fits `ty` and returns its stored value.
+    pub(crate) fn check_int_value(&self, offset: usize, text: &str, negative: bool, ty: Type) -> ParseResult<i128> {
+        let magnitude = parse_int_literal(text).ok_or_else(|| self.error_at(offset, "integer constant out of range for attribute"))?;
+        let value = if negative { -magnitude } else { magnitude };
+        let (width, signedness) = match self.ctx.type_kind(ty) {
+            TypeKind::Index => (64, Signedness::Signless),
+            TypeKind::Integer { width, signedness } => (*width, *signedness),
+            _ => return Err(self.error_at(offset, "integer literal not valid for specified type")),
+        };
+        if width == 1 && !negative && (value == 0 || value == 1) {
+            return Ok(value);
+        }
+        if negative && signedness == Signedness::Unsigned {
+            return Err(self.error_at(offset, "negative integer literal not valid for unsigned integer type"));
+        }
+        let fits = match (width, signedness) {
+            (w, _) if w >= 127 => true,
+            (w, Signedness::Signed) => value >= -(1i128 << (w - 1)) && value < (1i128 << (w - 1)),
+            (w, Signedness::Unsigned) => value < (1i128 << w),
+            // Signless: any bit pattern of the width, or a negative value that fits as signed.
+            (w, Signedness::Signless) => value >= -(1i128 << (w - 1)) && value < (1i128 << w),
+        };
+        if !fits {
+            return Err(self.error_at(offset, "integer constant out of range for attribute"));
+        }
+        // Store signless values in their signed interpretation, as MLIR prints them.
+        Ok(match signedness {
+            Signedness::Signless if width < 127 && value >= (1i128 << (width - 1)) => value - (1i128 << width),
+            _ => value,
+        })
+    }
+
+    fn parse_dense_elements(&mut self) -> ParseResult<Attr> {
+        let open = self.offset();
+        self.parse_punct("<")?;
+        // Literal elements, nested lists flattened; shape checked against the type below.
+        let mut elems: Vec<(usize, bool, String, TokenKind)> = Vec::new();
+        let mut shape: Vec<i64> = Vec::new();
+        if !self.at_punct(">") {
+            self.parse_dense_literal(&mut elems, &mut shape, 0)?;
+        }
+        self.parse_punct(">")?;
+        let type_off = self.offset();
+        self.parse_punct(":")?;
+        let ty = self.parse_type()?;
+        let (tshape, elem) = match self.ctx.type_kind(ty) {
+            TypeKind::Vector { shape, elem, .. } => (shape.clone(), *elem),
+            TypeKind::Tensor { shape: Some(shape), elem, .. } => (shape.clone(), *elem),
+            _ => return Err(self.error_at(type_off, "elements literal must be a shaped type")),
+        };
+        if tshape.contains(&DYNAMIC) {
+            return Err(self.error_at(type_off, "elements literal type must have static shape"));
+        }
+        let count: i64 = tshape.iter().product();
+        let splat = elems.len() == 1 && shape.is_empty();
+        if !splat && (shape != tshape || elems.len() as i64 != count) {
+            return Err(self.error_at(
+                open,
+                format!("inferred shape of elements literal ([{}]) does not match type ([{}])", join_dims(&shape), join_dims(&tshape)),
+            ));
+        }
+        let data = if let Some(kind) = self.ctx.float_kind(elem) {
+            let mut out = Vec::with_capacity(elems.len());
+            for (off, neg, text, tk) in &elems {
+                let v = match tk {
+                    TokenKind::Float => text.parse::<f64>().map_err(|_| self.error_at(*off, "invalid float"))?,
+                    TokenKind::Integer if text.starts_with("0x") => {
+                        let bits = u64::from_str_radix(&text[2..], 16).map_err(|_| self.error_at(*off, "invalid float"))?;
+                        float_from_bits(kind, bits).ok_or_else(|| self.error_at(*off, "invalid float"))?
+                    }
+                    TokenKind::Integer => text.parse::<f64>().map_err(|_| self.error_at(*off, "invalid float"))?,
+                    _ => return Err(self.error_at(*off, "expected floating point elements")),
+                };
+                let v = if *neg { -v } else { v };
+                out.push(round_to_kind(kind, v).to_bits());
+            }
+            DenseData::Float(out)
+        } else if matches!(self.ctx.type_kind(elem), TypeKind::Integer { .. } | TypeKind::Index) {
+            let mut out = Vec::with_capacity(elems.len());
+            for (off, neg, text, tk) in &elems {
+                let v = match (tk, text.as_str()) {
+                    (TokenKind::BareId, "true") => 1,
+                    (TokenKind::BareId, "false") => 0,
+                    (TokenKind::Integer, _) => self.check_int_value(*off, text, *neg, elem)?,
+                    _ => return Err(self.error_at(*off, "expected integer elements, but parsed floating-point")),
+                };
+                out.push(v);
+            }
+            DenseData::Int(out)
+        } else {
+            return Err(self.error_at(type_off, "unsupported element type of dense elements"));
+        };
+        Ok(self.ctx.attr(AttrKind::DenseElements { ty, data }))
+    }
+
+    fn parse_dense_literal(
+        &mut self,
+        elems: &mut Vec<(usize, bool, String, TokenKind)>,
+        shape: &mut Vec<i64>,
+        depth: usize,
+    ) -> ParseResult<()> {
+        if self.at_punct("[") {
+            let mut count = 0i64;
+            let mut first_shape: Option<Vec<i64>> = None;
+            let open = self.offset();
+            self.parse_comma_separated_list(super::parser::Delimiter::Square, |p| {
+                let mut sub = Vec::new();
+                p.parse_dense_literal(elems, &mut sub, depth + 1)?;
+                match &first_shape {
+                    None => first_shape = Some(sub),
+                    Some(f) if *f != sub => return Err(p.error_at(open, "tensor literal is invalid; ranks are not consistent between elements")),
+                    _ => {}
+                }
+                count += 1;
+                Ok(())
+            })?;
+            shape.push(count);
+            shape.extend(first_shape.unwrap_or_default());
+            return Ok(());
+        }
+        let neg = self.parse_optional_punct("-");
+        let t = self.peek();
+        match t.kind {
+            TokenKind::Integer | TokenKind::Float => {}
+            TokenKind::BareId if matches!(self.text(t), "true" | "false") => {}
+            _ => return Err(self.expected("element literal of primitive type")),
+        }
+        self.bump();
+        elems.push((t.start, neg, self.text(t).to_string(), t.kind));
+        Ok(())
+    }
+
+    fn parse_dense_array(&mut self) -> ParseResult<Attr> {
+        self.parse_punct("<")?;
+        let elem_off = self.offset();
+        let elem = self.parse_type()?;
+        let is_float = self.ctx.is_float(elem);
+        if !is_float && !self.ctx.is_integer(elem) {
+            return Err(self.error_at(elem_off, "expected integer or float type"));
+        }
+        let mut ints = Vec::new();
+        let mut floats = Vec::new();
+        if self.parse_optional_punct(":") {
+            loop {
+                let neg = self.parse_optional_punct("-");
+                let t = self.peek();
+                if is_float {
+                    let v: f64 = match t.kind {
+                        TokenKind::Float | TokenKind::Integer => self.text(t).parse().map_err(|_| self.error_at(t.start, "invalid float"))?,
+                        _ => return Err(self.expected("float value")),
+                    };
+                    self.bump();
+                    floats.push(if neg { -v } else { v }.to_bits());
+                } else {
+                    match (t.kind, self.text(t)) {
+                        (TokenKind::BareId, "true") => ints.push(1),
+                        (TokenKind::BareId, "false") => ints.push(0),
+                        (TokenKind::Integer, text) => ints.push(self.check_int_value(t.start, text, neg, elem)?),
+                        _ => return Err(self.expected("integer value")),
+                    }
+                    self.bump();
+                }
+                if !self.parse_optional_punct(",") {
+                    break;
+                }
+            }
+        }
+        self.parse_punct(">")?;
+        let values = if is_float { DenseData::Float(floats) } else { DenseData::Int(ints) };
+        Ok(self.ctx.attr(AttrKind::DenseArray { elem, values }))
+    }
+
+    /// `strided<[s0, ?], offset: o>`.
+    fn parse_strided(&mut self) -> ParseResult<Attr> {
+        self.parse_punct("<")?;
+        let mut strides = Vec::new();
+        self.parse_comma_separated_list(super::parser::Delimiter::Square, |p| {
+            strides.push(p.parse_dynamic_int()?);
+            Ok(())
+        })?;
+        let mut offset = 0;
+        if self.parse_optional_punct(",") {
+            self.parse_keyword("offset")?;
+            self.parse_punct(":")?;
+            offset = self.parse_dynamic_int()?;
+        }
+        self.parse_punct(">")?;
+        Ok(self.ctx.attr(AttrKind::Strided { offset, strides }))
+    }
+
+    /// An integer or `?` (dynamic).
+    pub fn parse_dynamic_int(&mut self) -> ParseResult<i64> {
+        if self.parse_optional_punct("?") {
+            Ok(DYNAMIC)
+        } else {
+            self.parse_integer()
+        }
+    }
+}
+
+fn join_dims(d: &[i64]) -> String {
+    d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// Rounds an `f64` to the precision of `kind` (stored back as `f64`).
+pub(crate) fn round_to_kind(kind: FloatKind, v: f64) -> f64 {
+    match kind {
+        FloatKind::F64 => v,
+        FloatKind::F32 => v as f32 as f64,
+        FloatKind::F16 => f16_bits_to_f64(f64_to_f16_bits(v)),
+        FloatKind::BF16 => bf16_bits_to_f64(f64_to_bf16_bits(v)),
+    }
+}
+
+/// Interprets raw bits of a float of `kind`.
+pub(crate) fn float_from_bits(kind: FloatKind, bits: u64) -> Option<f64> {
+    match kind {
+        FloatKind::F64 => Some(f64::from_bits(bits)),
+        FloatKind::F32 => u32::try_from(bits).ok().map(|b| f32::from_bits(b) as f64),
+        FloatKind::F16 => u16::try_from(bits).ok().map(f16_bits_to_f64),
+        FloatKind::BF16 => u16::try_from(bits).ok().map(bf16_bits_to_f64),
+    }
+}
+
+/// IEEE half → f64.
+pub(crate) fn f16_bits_to_f64(b: u16) -> f64 {
+    let sign = if b & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = ((b >> 10) & 0x1f) as i32;
+    let frac = (b & 0x3ff) as f64;
+    match exp {
+        0 => sign * frac * 2f64.powi(-24),
+        0x1f if frac == 0.0 => sign * f64::INFINITY,
+        0x1f => f64::NAN,
+        _ => sign * (1.0 + frac / 1024.0) * 2f64.powi(exp - 15),
+    }
+}
+
+/// f64 → IEEE half bits, round to nearest even.
+pub(crate) fn f64_to_f16_bits(v: f64) -> u16 {
+    let x = v as f32;
+    let bits = x.to_bits();
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    if x.is_nan() {
+        return sign | 0x7e00;
+    }
+    let exp = ((bits >> 23) & 0xff) as i32 - 127 + 15;
+    let mant = bits & 0x7f_ffff;
+    if exp >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if exp <= 0 {
+        if exp < -10 {
+            return sign;
+        }
+        let m = mant | 0x80_0000;
+        let shift = (14 - exp) as u32;
+        let half = 1u32 << (shift - 1);
+        let mut r = m >> shift;
+        let rem = m & ((1 << shift) - 1);
+        if rem > half || (rem == half && r & 1 == 1) {
+            r += 1;
+        }
+        return sign | r as u16;
+    }
+    let mut r = ((exp as u32) << 10) | (mant >> 13);
+    let rem = mant & 0x1fff;
+    if rem > 0x1000 || (rem == 0x1000 && r & 1 == 1) {
+        r += 1;
+    }
+    sign | r as u16
+}
+
+/// bfloat16 → f64.
+pub(crate) fn bf16_bits_to_f64(b: u16) -> f64 {
+    f32::from_bits((b as u32) << 16) as f64
+}
+
+/// f64 → bfloat16 bits, round to nearest even.
+pub(crate) fn f64_to_bf16_bits(v: f64) -> u16 {
+    let bits = (v as f32).to_bits();
+    if (v as f32).is_nan() {
+        return ((bits >> 16) as u16) | 0x40;
+    }
+    let lsb = (bits >> 16) & 1;
+    ((bits + 0x7fff + lsb) >> 16) as u16
+}

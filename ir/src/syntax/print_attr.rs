@@ -1,0 +1,474 @@
+//! Printing of types and attributes exactly as upstream MLIR prints them.
+
+use super::escape::write_escaped_str;
+use super::printer::AliasTable;
+use crate::attrs::{Attr, AttrKind, DenseData};
+use crate::context::Context;
+use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
+use std::fmt::Write;
+
+/// Writes types and attributes, using `aliases` for affine maps and integer sets.
+pub(crate) struct AttrWriter<'a> {
+    pub ctx: &'a Context,
+    pub aliases: Option<&'a AliasTable>,
+    /// Records every alias-eligible attribute printed (alias collection pass).
+    pub seen: Option<&'a mut Vec<Attr>>,
+}
+
+impl AttrWriter<'_> {
+    pub fn ty(&mut self, out: &mut String, ty: Type) {
+        let ctx = self.ctx;
+        match ctx.type_kind(ty) {
+            TypeKind::Integer { width, signedness } => {
+                let p = match signedness {
+                    Signedness::Signless => "i",
+                    Signedness::Signed => "si",
+                    Signedness::Unsigned => "ui",
+                };
+                let _ = write!(out, "{p}{width}");
+            }
+            TypeKind::Index => out.push_str("index"),
+            TypeKind::Float(k) => out.push_str(k.keyword()),
+            TypeKind::None => out.push_str("none"),
+            TypeKind::MemRef { shape, elem, layout, memory_space } => {
+                out.push_str("memref<");
+                dims(out, shape);
+                self.ty(out, *elem);
+                if let Some(l) = layout {
+                    out.push_str(", ");
+                    self.attr(out, *l, true);
+                }
+                if let Some(m) = memory_space {
+                    out.push_str(", ");
+                    self.attr(out, *m, true);
+                }
+                out.push('>');
+            }
+            TypeKind::UnrankedMemRef { elem, memory_space } => {
+                out.push_str("memref<*x");
+                self.ty(out, *elem);
+                if let Some(m) = memory_space {
+                    out.push_str(", ");
+                    self.attr(out, *m, true);
+                }
+                out.push('>');
+            }
+            TypeKind::Tensor { shape, elem, encoding } => {
+                out.push_str("tensor<");
+                match shape {
+                    Some(s) => dims(out, s),
+                    None => out.push_str("*x"),
+                }
+                self.ty(out, *elem);
+                if let Some(e) = encoding {
+                    out.push_str(", ");
+                    self.attr(out, *e, false);
+                }
+                out.push('>');
+            }
+            TypeKind::Vector { shape, scalable, elem } => {
+                out.push_str("vector<");
+                for (d, s) in shape.iter().zip(scalable) {
+                    if *s {
+                        let _ = write!(out, "[{d}]x");
+                    } else {
+                        let _ = write!(out, "{d}x");
+                    }
+                }
+                self.ty(out, *elem);
+                out.push('>');
+            }
+            TypeKind::Function { inputs, results } => {
+                out.push('(');
+                self.type_list(out, inputs);
+                out.push_str(") -> ");
+                self.result_types(out, results);
+            }
+            TypeKind::Tuple(elems) => {
+                out.push_str("tuple<");
+                self.type_list(out, elems);
+                out.push('>');
+            }
+            TypeKind::Complex(e) => {
+                out.push_str("complex<");
+                self.ty(out, *e);
+                out.push('>');
+            }
+            TypeKind::Opaque { dialect, body } => {
+                let _ = write!(out, "!{dialect}{body}");
+            }
+        }
+    }
+
+    pub fn type_list(&mut self, out: &mut String, tys: &[Type]) {
+        for (i, &t) in tys.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.ty(out, t);
+        }
+    }
+
+    /// Function results: a single non-function type bare, else parenthesized.
+    pub fn result_types(&mut self, out: &mut String, results: &[Type]) {
+        let bare = results.len() == 1 && !matches!(self.ctx.type_kind(results[0]), TypeKind::Function { .. });
+        if bare {
+            self.ty(out, results[0]);
+        } else {
+            out.push('(');
+            self.type_list(out, results);
+            out.push(')');
+        }
+    }
+
+    /// Prints an attribute; `elide_type` drops the `: type` of integers and floats whose type is
+    /// implied by context (memref memory spaces).
+    pub fn attr(&mut self, out: &mut String, attr: Attr, elide_type: bool) {
+        let ctx = self.ctx;
+        match ctx.attr_kind(attr) {
+            AttrKind::Unit => out.push_str("unit"),
+            AttrKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            AttrKind::Integer { value, ty } => {
+                let _ = write!(out, "{value}");
+                if !elide_type {
+                    out.push_str(" : ");
+                    self.ty(out, *ty);
+                }
+            }
+            AttrKind::Float { bits, ty } => {
+                let kind = ctx.float_kind(*ty).unwrap_or(FloatKind::F64);
+                out.push_str(&format_float(kind, f64::from_bits(*bits)));
+                if !elide_type {
+                    out.push_str(" : ");
+                    self.ty(out, *ty);
+                }
+            }
+            AttrKind::String(s) => {
+                out.push('"');
+                let _ = write_escaped_str(out, s);
+                out.push('"');
+            }
+            AttrKind::Type(t) => self.ty(out, *t),
+            AttrKind::Array(elems) => {
+                out.push('[');
+                for (i, &e) in elems.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.attr(out, e, false);
+                }
+                out.push(']');
+            }
+            AttrKind::Dictionary(entries) => {
+                out.push('{');
+                self.named_attrs(out, entries);
+                out.push('}');
+            }
+            AttrKind::SymbolRef { root, nested } => {
+                symbol(out, root);
+                for n in nested {
+                    out.push_str("::");
+                    symbol(out, n);
+                }
+            }
+            AttrKind::AffineMap(m) => {
+                if let Some(seen) = self.seen.as_deref_mut() {
+                    seen.push(attr);
+                }
+                match self.aliases.and_then(|a| a.get(attr)) {
+                    Some(alias) => {
+                        out.push('#');
+                        out.push_str(alias);
+                    }
+                    None => {
+                        let _ = write!(out, "affine_map<{m}>");
+                    }
+                }
+            }
+            AttrKind::IntegerSet(s) => {
+                if let Some(seen) = self.seen.as_deref_mut() {
+                    seen.push(attr);
+                }
+                match self.aliases.and_then(|a| a.get(attr)) {
+                    Some(alias) => {
+                        out.push('#');
+                        out.push_str(alias);
+                    }
+                    None => {
+                        let _ = write!(out, "affine_set<{s}>");
+                    }
+                }
+            }
+            AttrKind::DenseElements { ty, data } => {
+                out.push_str("dense<");
+                let shape = ctx.shape(*ty).map(<[i64]>::to_vec).unwrap_or_default();
+                let elem = ctx.element_type_or_self(*ty);
+                if data.len() == 1 && shape.iter().product::<i64>() != 1 || shape.is_empty() {
+                    self.dense_elem(out, data, 0, elem);
+                } else {
+                    let mut idx = 0;
+                    self.dense_nested(out, data, &shape, &mut idx, elem);
+                }
+                out.push_str("> : ");
+                self.ty(out, *ty);
+            }
+            AttrKind::DenseArray { elem, values } => {
+                out.push_str("array<");
+                self.ty(out, *elem);
+                if !values.is_empty() {
+                    out.push_str(": ");
+                    for i in 0..values.len() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        self.dense_elem(out, values, i, *elem);
+                    }
+                }
+                out.push('>');
+            }
+            AttrKind::Strided { offset, strides } => {
+                out.push_str("strided<[");
+                for (i, s) in strides.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    dyn_int(out, *s);
+                }
+                out.push(']');
+                if *offset != 0 {
+                    out.push_str(", offset: ");
+                    dyn_int(out, *offset);
+                }
+                out.push('>');
+            }
+            AttrKind::Opaque { dialect, body } => {
+                let _ = write!(out, "#{dialect}{body}");
+            }
+        }
+    }
+
+    fn dense_nested(&mut self, out: &mut String, data: &DenseData, shape: &[i64], idx: &mut usize, elem: Type) {
+        match shape.split_first() {
+            None => {
+                self.dense_elem(out, data, *idx, elem);
+                *idx += 1;
+            }
+            Some((&n, rest)) => {
+                out.push('[');
+                for i in 0..n {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.dense_nested(out, data, rest, idx, elem);
+                }
+                out.push(']');
+            }
+        }
+    }
+
+    fn dense_elem(&mut self, out: &mut String, data: &DenseData, i: usize, elem: Type) {
+        match data {
+            DenseData::Int(v) => {
+                let x = v.get(i).copied().unwrap_or(0);
+                if self.ctx.is_signless_int(elem, 1) {
+                    out.push_str(if x != 0 { "true" } else { "false" });
+                } else {
+                    let _ = write!(out, "{x}");
+                }
+            }
+            DenseData::Float(v) => {
+                let kind = self.ctx.float_kind(elem).unwrap_or(FloatKind::F64);
+                out.push_str(&format_float(kind, f64::from_bits(v.get(i).copied().unwrap_or(0))));
+            }
+        }
+    }
+
+    /// `a = 1 : i64, b` (no braces).
+    pub fn named_attrs(&mut self, out: &mut String, entries: &[(String, Attr)]) {
+        for (i, (name, a)) in entries.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            key(out, name);
+            if !matches!(self.ctx.attr_kind(*a), AttrKind::Unit) {
+                out.push_str(" = ");
+                self.attr(out, *a, false);
+            }
+        }
+    }
+}
+
+fn dims(out: &mut String, shape: &[i64]) {
+    for &d in shape {
+        if d == DYNAMIC {
+            out.push_str("?x");
+        } else {
+            let _ = write!(out, "{d}x");
+        }
+    }
+}
+
+fn dyn_int(out: &mut String, v: i64) {
+    if v == DYNAMIC {
+        out.push('?');
+    } else {
+        let _ = write!(out, "{v}");
+    }
+}
+
+/// Whether `s` can be printed as a bare identifier.
+pub(crate) fn is_bare_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() || c == '_' => {}
+        _ => return false,
+    }
+    chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.')
+}
+
+/// A dictionary key: bare if possible, else quoted.
+pub(crate) fn key(out: &mut String, name: &str) {
+    if is_bare_identifier(name) {
+        out.push_str(name);
+    } else {
+        out.push('"');
+        let _ = write_escaped_str(out, name);
+        out.push('"');
+    }
+}
+
+/// `@name` or `@"quoted name"`.
+pub(crate) fn symbol(out: &mut String, name: &str) {
+    out.push('@');
+    let plain = !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || "_$.-".contains(c))
+        && !name.starts_with(|c: char| c.is_ascii_digit());
+    if plain {
+        out.push_str(name);
+    } else {
+        out.push('"');
+        let _ = write_escaped_str(out, name);
+        out.push('"');
+    }
+}
+
+/// Formats a float as MLIR's `printFloatValue` does: `%.6e`-style when that reads back exactly,
+/// else APFloat's shortest-natural form, else the hexadecimal bit pattern.
+pub fn format_float(kind: FloatKind, v: f64) -> String {
+    if v.is_finite() {
+        let sci = format_sci6(v);
+        if reads_back(kind, &sci, v) {
+            return sci;
+        }
+        let natural = format_natural(kind, v);
+        if natural.contains('.') && reads_back(kind, &natural, v) {
+            return natural;
+        }
+    }
+    let bits: u64 = match kind {
+        FloatKind::F64 => v.to_bits(),
+        FloatKind::F32 => (v as f32).to_bits() as u64,
+        FloatKind::F16 => super::parse_attr::f64_to_f16_bits(v) as u64,
+        FloatKind::BF16 => super::parse_attr::f64_to_bf16_bits(v) as u64,
+    };
+    format!("0x{bits:X}")
+}
+
+fn reads_back(kind: FloatKind, s: &str, v: f64) -> bool {
+    let parsed = match kind {
+        FloatKind::F32 => s.parse::<f32>().map(|x| x as f64),
+        _ => s.parse::<f64>().map(|x| super::parse_attr::round_to_kind(kind, x)),
+    };
+    parsed.is_ok_and(|p| p.to_bits() == v.to_bits())
+}
+
+/// `1.000000e+00`: six digits after the point, exponent with sign and at least two digits.
+fn format_sci6(v: f64) -> String {
+    let s = format!("{v:.6e}");
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let sign = if exp < 0 { '-' } else { '+' };
+    format!("{mant}e{sign}{:02}", exp.abs())
+}
+
+/// APFloat's `toString()` with natural precision: `2 + precision * 59 / 196` significant
+/// digits, trailing zeros dropped, positional notation unless it would need more than three
+/// padding zeros.
+fn format_natural(kind: FloatKind, v: f64) -> String {
+    let precision_bits = match kind {
+        FloatKind::F16 => 11,
+        FloatKind::BF16 => 8,
+        FloatKind::F32 => 24,
+        FloatKind::F64 => 53,
+    };
+    let digits_wanted = 2 + precision_bits * 59 / 196;
+    let s = format!("{:.*e}", digits_wanted - 1, v.abs());
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let mut digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
+    let exp10: i32 = exp.parse().unwrap_or(0);
+    while digits.len() > 1 && digits.ends_with('0') {
+        digits.pop();
+    }
+    let nd = digits.len() as i32;
+    // APFloat's exponent is that of the last digit.
+    let exp = exp10 - (nd - 1);
+    let max_padding = 3;
+    let scientific = if exp >= 0 {
+        exp > max_padding || nd + exp > digits_wanted as i32
+    } else {
+        let msd = exp + nd - 1;
+        msd < 0 && -msd > max_padding
+    };
+    let mut out = String::new();
+    if v.is_sign_negative() {
+        out.push('-');
+    }
+    if scientific {
+        let e = exp + nd - 1;
+        out.push_str(&digits[..1]);
+        out.push('.');
+        if nd == 1 {
+            out.push('0');
+        } else {
+            out.push_str(&digits[1..]);
+        }
+        let _ = write!(out, "E{}{}", if e >= 0 { '+' } else { '-' }, e.abs());
+    } else if exp >= 0 {
+        out.push_str(&digits);
+        for _ in 0..exp {
+            out.push('0');
+        }
+    } else {
+        let whole = exp + nd;
+        if whole > 0 {
+            out.push_str(&digits[..whole as usize]);
+            out.push('.');
+            out.push_str(&digits[whole as usize..]);
+        } else {
+            out.push_str("0.");
+            for _ in 0..-whole {
+                out.push('0');
+            }
+            out.push_str(&digits);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Expected strings are upstream MLIR 22's printing of `arith.constant` values.
+    #[test]
+    fn floats_print_like_mlir() {
+        assert_eq!(format_float(FloatKind::F32, 1.0), "1.000000e+00");
+        assert_eq!(format_float(FloatKind::F64, 0.5), "5.000000e-01");
+        assert_eq!(format_float(FloatKind::F64, 0.0), "0.000000e+00");
+        assert_eq!(format_float(FloatKind::F64, -2.5), "-2.500000e+00");
+        assert_eq!(format_float(FloatKind::F32, f64::NAN), "0x7FC00000");
+        assert_eq!(format_float(FloatKind::F32, f64::INFINITY), "0x7F800000");
+        assert_eq!(format_float(FloatKind::F64, 0.123456789), "0.123456789");
+        assert_eq!(format_float(FloatKind::F32, 0.1234567f32 as f64), "0.123456702");
+    }
+}

@@ -1,0 +1,585 @@
+//! The printer: generic and custom op forms, regions and blocks, with MLIR's value naming and
+//! alias rules so that output matches upstream `mlir-opt` text.
+//!
+//! Value names follow MLIR's `SSANameState`: each region numbers its own block arguments and op
+//! results first (entry-block arguments `%argN`, others `%N`, or a name the op suggests such as
+//! `%c0`, made unique with `_K` suffixes), then each nested region continues from the counters as
+//! they were at the end of its parent region. Affine maps and integer sets printed as attributes
+//! get `#map`/`#set` aliases, found by a first printing pass that records them.
+
+use super::print_attr::{self, AttrWriter};
+use crate::attrs::{Attr, AttrKind};
+use crate::context::Context;
+use crate::entity::{BlockId, OpId, RegionId, Value};
+use crate::registry::OpTraits;
+use crate::types::Type;
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+
+/// Printing options (mlir-opt's `--mlir-print-op-generic`, `--mlir-print-debuginfo`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrintOptions {
+    /// Print every op in generic form.
+    pub generic: bool,
+    /// Print locations.
+    pub debuginfo: bool,
+}
+
+/// Aliases of attributes (`#map`, `#set1`).
+#[derive(Default, Debug)]
+pub struct AliasTable {
+    names: HashMap<Attr, String>,
+    order: Vec<Attr>,
+}
+
+impl AliasTable {
+    pub(crate) fn get(&self, attr: Attr) -> Option<&str> {
+        self.names.get(&attr).map(String::as_str)
+    }
+
+    fn build(ctx: &Context, seen: &[Attr]) -> AliasTable {
+        let mut t = AliasTable::default();
+        let mut counts: HashMap<&'static str, usize> = HashMap::new();
+        for &a in seen {
+            if t.names.contains_key(&a) {
+                continue;
+            }
+            let prefix = match ctx.attr_kind(a) {
+                AttrKind::AffineMap(_) => "map",
+                AttrKind::IntegerSet(_) => "set",
+                _ => continue,
+            };
+            let n = counts.entry(prefix).or_insert(0);
+            let name = if *n == 0 { prefix.to_string() } else { format!("{prefix}{n}") };
+            *n += 1;
+            t.names.insert(a, name);
+            t.order.push(a);
+        }
+        t
+    }
+}
+
+/// Prints `op` (normally a `builtin.module`) with alias definitions first.
+pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
+    // Pass 1: find which maps and sets are printed as attributes.
+    let names = NameTable::compute(ctx, op);
+    let mut seen = Vec::new();
+    {
+        let mut p = OpAsmPrinter::new(ctx, &names, None, options);
+        p.seen = Some(&mut seen);
+        p.print_operation(op);
+    }
+    let aliases = AliasTable::build(ctx, &seen);
+    let mut out = String::new();
+    for &a in &aliases.order {
+        let name = aliases.get(a).expect("alias was just assigned");
+        let _ = write!(out, "#{name} = ");
+        let mut w = AttrWriter { ctx, aliases: None, seen: None };
+        w.attr(&mut out, a, false);
+        out.push('\n');
+    }
+    let mut p = OpAsmPrinter::new(ctx, &names, Some(&aliases), options);
+    p.print_operation(op);
+    out.push_str(&p.out);
+    out.push('\n');
+    out
+}
+
+/// A type as text (no aliases).
+pub fn type_to_string(ctx: &Context, ty: Type) -> String {
+    let mut s = String::new();
+    AttrWriter { ctx, aliases: None, seen: None }.ty(&mut s, ty);
+    s
+}
+
+/// An attribute as text (no aliases).
+pub fn attr_to_string(ctx: &Context, attr: Attr) -> String {
+    let mut s = String::new();
+    AttrWriter { ctx, aliases: None, seen: None }.attr(&mut s, attr, false);
+    s
+}
+
+/// SSA value and block names for everything under one op.
+#[derive(Default)]
+pub struct NameTable {
+    values: HashMap<Value, String>,
+    blocks: HashMap<BlockId, usize>,
+    /// Ops whose results print as one group `%N:k`.
+    groups: HashSet<OpId>,
+}
+
+struct Counters {
+    value: usize,
+    arg: usize,
+    conflict: usize,
+}
+
+impl NameTable {
+    /// Names every value nested in `op`, as MLIR's `SSANameState`.
+    pub fn compute(ctx: &Context, op: OpId) -> NameTable {
+        let mut t = NameTable::default();
+        let mut counters = Counters { value: 0, arg: 0, conflict: 0 };
+        let mut used = vec![HashSet::new()];
+        // Results of the top op itself (when printing a single op).
+        t.number_op(ctx, op, &mut counters, &mut used);
+        for &r in ctx.regions(op) {
+            t.number_region_tree(ctx, r, Counters { ..counters }, &mut used);
+        }
+        t
+    }
+
+    fn number_region_tree(&mut self, ctx: &Context, region: RegionId, mut c: Counters, used: &mut Vec<HashSet<String>>) {
+        used.push(HashSet::new());
+        for (i, &b) in ctx.region_blocks(region).iter().enumerate() {
+            self.blocks.insert(b, i);
+            for &a in ctx.block_args(b) {
+                if i == 0 {
+                    let name = format!("arg{}", c.arg);
+                    c.arg += 1;
+                    let name = unique_name(&name, &mut c, used);
+                    self.values.insert(a, name);
+                } else {
+                    self.values.insert(a, c.value.to_string());
+                    c.value += 1;
+                }
+            }
+            for o in ctx.block_ops_iter(b) {
+                self.number_op(ctx, o, &mut c, used);
+            }
+        }
+        for &b in ctx.region_blocks(region) {
+            for o in ctx.block_ops_iter(b) {
+                for &r in ctx.regions(o) {
+                    let depth = used.len();
+                    self.number_region_tree(ctx, r, Counters { value: c.value, arg: c.arg, conflict: c.conflict }, used);
+                    used.truncate(depth);
+                }
+            }
+        }
+        used.pop();
+    }
+
+    fn number_op(&mut self, ctx: &Context, op: OpId, c: &mut Counters, used: &mut [HashSet<String>]) {
+        let results = ctx.results(op);
+        if results.is_empty() {
+            return;
+        }
+        if let Some(f) = ctx.op_spec(op).and_then(|s| s.asm_names) {
+            let mut suggested: Vec<(Value, String)> = Vec::new();
+            f(ctx, op, &mut |v, n| suggested.push((v, n)));
+            for (v, n) in suggested {
+                let n = sanitize(&n);
+                let name = unique_name(&n, c, used);
+                self.values.insert(v, name);
+            }
+        }
+        let first = results[0];
+        if !self.values.contains_key(&first) {
+            let id = c.value;
+            c.value += 1;
+            let unnamed_rest = results[1..].iter().all(|r| !self.values.contains_key(r));
+            if results.len() > 1 && unnamed_rest {
+                self.groups.insert(op);
+                self.values.insert(first, id.to_string());
+                for (i, &r) in results.iter().enumerate().skip(1) {
+                    self.values.insert(r, format!("{id}#{i}"));
+                }
+                return;
+            }
+            self.values.insert(first, id.to_string());
+        }
+        for &r in &results[1..] {
+            if !self.values.contains_key(&r) {
+                self.values.insert(r, c.value.to_string());
+                c.value += 1;
+            }
+        }
+    }
+}
+
+fn unique_name(name: &str, c: &mut Counters, used: &mut [HashSet<String>]) -> String {
+    let taken = |n: &str, used: &[HashSet<String>]| used.iter().any(|s| s.contains(n));
+    let chosen = if !taken(name, used) {
+        name.to_string()
+    } else {
+        loop {
+            let probe = format!("{name}_{}", c.conflict);
+            c.conflict += 1;
+            if !taken(&probe, used) {
+                break probe;
+            }
+        }
+    };
+    if let Some(last) = used.last_mut() {
+        last.insert(chosen.clone());
+    }
+    chosen
+}
+
+/// MLIR's `sanitizeIdentifier`: invalid characters become `_`; a leading digit gets a `_`
+/// prefix.
+fn sanitize(name: &str) -> String {
+    let mut s: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "$._-".contains(c) { c } else { '_' })
+        .collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    s
+}
+
+/// The printer; custom op printers write through its API (MLIR's `OpAsmPrinter`).
+pub struct OpAsmPrinter<'a> {
+    ctx: &'a Context,
+    names: &'a NameTable,
+    aliases: Option<&'a AliasTable>,
+    seen: Option<&'a mut Vec<Attr>>,
+    options: PrintOptions,
+    indent: usize,
+    default_dialects: Vec<Option<&'static str>>,
+    /// The output so far.
+    pub out: String,
+}
+
+impl<'a> OpAsmPrinter<'a> {
+    fn new(ctx: &'a Context, names: &'a NameTable, aliases: Option<&'a AliasTable>, options: PrintOptions) -> Self {
+        OpAsmPrinter {
+            ctx,
+            names,
+            aliases,
+            seen: None,
+            options,
+            indent: 0,
+            default_dialects: vec![Some("builtin")],
+            out: String::new(),
+        }
+    }
+
+    /// The context.
+    pub fn ctx(&self) -> &'a Context {
+        self.ctx
+    }
+
+    /// Whether ops print in generic form.
+    pub fn is_generic(&self) -> bool {
+        self.options.generic
+    }
+
+    /// Appends text.
+    pub fn write(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    /// Appends a formatted value.
+    pub fn write_fmt_args(&mut self, args: std::fmt::Arguments<'_>) {
+        let _ = self.out.write_fmt(args);
+    }
+
+    fn newline(&mut self) {
+        self.out.push('\n');
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+    }
+
+    fn writer(&mut self) -> (AttrWriter<'_>, &mut String) {
+        (AttrWriter { ctx: self.ctx, aliases: self.aliases, seen: self.seen.as_deref_mut() }, &mut self.out)
+    }
+
+    /// The printed name of a value, with `%`.
+    pub fn value_name(&self, v: Value) -> String {
+        match self.names.values.get(&v) {
+            Some(n) => format!("%{n}"),
+            None => "<<UNKNOWN SSA VALUE>>".to_string(),
+        }
+    }
+
+    /// `%name`.
+    pub fn operand(&mut self, v: Value) {
+        let n = self.value_name(v);
+        self.out.push_str(&n);
+    }
+
+    /// `%a, %b`.
+    pub fn operands(&mut self, vs: &[Value]) {
+        for (i, &v) in vs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.operand(v);
+        }
+    }
+
+    /// A type.
+    pub fn ty(&mut self, t: Type) {
+        let (mut w, out) = self.writer();
+        w.ty(out, t);
+    }
+
+    /// `t1, t2`.
+    pub fn types(&mut self, ts: &[Type]) {
+        let (mut w, out) = self.writer();
+        w.type_list(out, ts);
+    }
+
+    /// `(inputs) -> results` for the op's operand and result types.
+    pub fn functional_type(&mut self, op: OpId) {
+        let ins = self.ctx.operand_types(op);
+        let outs = self.ctx.result_types(op);
+        self.function_type(&ins, &outs);
+    }
+
+    /// `(inputs) -> results`.
+    pub fn function_type(&mut self, inputs: &[Type], results: &[Type]) {
+        let (mut w, out) = self.writer();
+        out.push('(');
+        w.type_list(out, inputs);
+        out.push_str(") -> ");
+        w.result_types(out, results);
+    }
+
+    /// Function results: `t` or `(t1, t2)`.
+    pub fn result_types(&mut self, results: &[Type]) {
+        let (mut w, out) = self.writer();
+        w.result_types(out, results);
+    }
+
+    /// An attribute.
+    pub fn attr(&mut self, a: Attr) {
+        let (mut w, out) = self.writer();
+        w.attr(out, a, false);
+    }
+
+    /// An attribute without the `: type` of integers and floats.
+    pub fn attr_without_type(&mut self, a: Attr) {
+        let (mut w, out) = self.writer();
+        w.attr(out, a, true);
+    }
+
+    /// `@name`.
+    pub fn symbol_name(&mut self, name: &str) {
+        print_attr::symbol(&mut self.out, name);
+    }
+
+    /// All attributes of `op` (properties and discardable, sorted) except `elided`.
+    pub fn op_attrs_except(&self, op: OpId, elided: &[&str]) -> Vec<(String, Attr)> {
+        let mut all: Vec<(String, Attr)> = self
+            .ctx
+            .props(op)
+            .iter()
+            .chain(self.ctx.attrs(op))
+            .filter(|(n, _)| !elided.contains(&n.as_str()))
+            .cloned()
+            .collect();
+        all.sort_by(|a, b| a.0.cmp(&b.0));
+        all
+    }
+
+    /// ` {a = 1, ...}` with the op's attributes except `elided`; nothing if none remain.
+    pub fn attr_dict(&mut self, op: OpId, elided: &[&str]) {
+        let entries = self.op_attrs_except(op, elided);
+        if entries.is_empty() {
+            return;
+        }
+        self.out.push_str(" {");
+        let (mut w, out) = self.writer();
+        w.named_attrs(out, &entries);
+        self.out.push('}');
+    }
+
+    /// ` attributes {a = 1, ...}` with the op's attributes except `elided`.
+    pub fn attr_dict_with_keyword(&mut self, op: OpId, elided: &[&str]) {
+        let entries = self.op_attrs_except(op, elided);
+        if entries.is_empty() {
+            return;
+        }
+        self.out.push_str(" attributes {");
+        let (mut w, out) = self.writer();
+        w.named_attrs(out, &entries);
+        self.out.push('}');
+    }
+
+    /// `{a = 1}` for a dictionary of named attributes (used for argument attributes).
+    pub fn named_attr_dict(&mut self, entries: &[(String, Attr)]) {
+        self.out.push('{');
+        let (mut w, out) = self.writer();
+        w.named_attrs(out, entries);
+        self.out.push('}');
+    }
+
+    /// `%arg0: i32` (and ` loc(...)` with debug info).
+    pub fn block_arg_decl(&mut self, v: Value) {
+        self.operand(v);
+        self.out.push_str(": ");
+        self.ty(self.ctx.value_type(v));
+        self.value_loc(v);
+    }
+
+    /// ` loc(...)` of a block argument, if printing debug info.
+    pub fn value_loc(&mut self, v: Value) {
+        if self.options.debuginfo {
+            let loc = self.ctx.value_loc(v).cloned().unwrap_or_default();
+            let _ = write!(self.out, " loc({loc})");
+        }
+    }
+
+    /// `^bbN`.
+    pub fn successor(&mut self, b: BlockId) {
+        let n = self.names.blocks.get(&b).copied().unwrap_or(usize::MAX);
+        let _ = write!(self.out, "^bb{n}");
+    }
+
+    /// The expressions of `map` with dims printed as the SSA names of `dim_operands` and symbols
+    /// as `symbol(%s)` — the inverse of `parse_affine_map_of_ssa_ids`.
+    pub fn affine_map_of_ssa_ids(&mut self, map: &crate::affine::AffineMap, operands: &[Value]) {
+        let nd = map.num_dims() as usize;
+        let dims: Vec<String> = operands.iter().take(nd).map(|&v| self.value_name(v)).collect();
+        let syms: Vec<String> = operands.iter().skip(nd).map(|&v| format!("symbol({})", self.value_name(v))).collect();
+        for (i, e) in map.results().iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            let s = crate::affine::print_expr_with_names(e, &dims, &syms);
+            self.out.push_str(&s);
+        }
+    }
+
+    /// A region: `{`, blocks, `}`. `print_entry_args` prints the entry block's label and
+    /// arguments; `print_terminators` prints block terminators (custom forms elide implicit
+    /// ones).
+    pub fn region(&mut self, r: RegionId, print_entry_args: bool, print_terminators: bool) {
+        self.out.push('{');
+        let blocks = self.ctx.region_blocks(r).to_vec();
+        for (i, &b) in blocks.iter().enumerate() {
+            let has_args = !self.ctx.block_args(b).is_empty();
+            let print_label = if i == 0 {
+                (print_entry_args && has_args)
+                    || (self.options.generic && self.ctx.block_first_op(b).is_none() && !has_args && blocks.len() == 1)
+            } else {
+                true
+            };
+            if print_label {
+                self.newline();
+                self.successor(b);
+                let args = self.ctx.block_args(b).to_vec();
+                if !args.is_empty() {
+                    self.out.push('(');
+                    for (j, &a) in args.iter().enumerate() {
+                        if j > 0 {
+                            self.out.push_str(", ");
+                        }
+                        self.block_arg_decl(a);
+                    }
+                    self.out.push(')');
+                }
+                self.out.push(':');
+            }
+            self.indent += 1;
+            let ops = self.ctx.block_ops(b);
+            let last = ops.last().copied();
+            for o in ops {
+                let elide = !print_terminators && Some(o) == last && self.ctx.op_has(o, OpTraits::TERMINATOR);
+                if elide {
+                    continue;
+                }
+                self.newline();
+                self.print_operation(o);
+            }
+            self.indent -= 1;
+        }
+        self.newline();
+        self.out.push('}');
+    }
+
+    /// Prints one op (results, name, body, location).
+    pub fn print_operation(&mut self, op: OpId) {
+        let results = self.ctx.results(op).to_vec();
+        if !results.is_empty() {
+            if self.names.groups.contains(&op) {
+                let n = self.value_name(results[0]);
+                let _ = write!(self.out, "{n}:{}", results.len());
+            } else {
+                self.operands(&results);
+            }
+            self.out.push_str(" = ");
+        }
+        let spec = self.ctx.op_spec(op);
+        match spec.and_then(|s| s.print) {
+            Some(print) if !self.options.generic => {
+                let spec = spec.expect("printer comes from a spec");
+                let name = spec.name;
+                let default = self.default_dialects.last().copied().flatten();
+                let short = match default {
+                    Some(d) => name.strip_prefix(d).and_then(|r| r.strip_prefix('.')),
+                    None => None,
+                };
+                self.out.push_str(short.unwrap_or(name));
+                self.default_dialects.push(spec.default_dialect);
+                print(self, op);
+                self.default_dialects.pop();
+            }
+            _ => self.print_generic(op),
+        }
+        if self.options.debuginfo {
+            let loc = self.ctx.loc(op).clone();
+            let _ = write!(self.out, " loc({loc})");
+        }
+    }
+
+    fn print_generic(&mut self, op: OpId) {
+        self.out.push('"');
+        let _ = super::escape::write_escaped_str(&mut self.out, self.ctx.op_name(op));
+        self.out.push_str("\"(");
+        let operands = self.ctx.operands(op).to_vec();
+        self.operands(&operands);
+        self.out.push(')');
+        let succs = self.ctx.successors(op).to_vec();
+        if !succs.is_empty() {
+            self.out.push('[');
+            for (i, &s) in succs.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.successor(s);
+            }
+            self.out.push(']');
+        }
+        let props = self.ctx.props(op).to_vec();
+        if !props.is_empty() {
+            self.out.push_str(" <{");
+            let (mut w, out) = self.writer();
+            w.named_attrs(out, &props);
+            self.out.push_str("}>");
+        }
+        let regions = self.ctx.regions(op).to_vec();
+        if !regions.is_empty() {
+            self.out.push_str(" (");
+            self.default_dialects.push(self.ctx.op_spec(op).and_then(|s| s.default_dialect));
+            for (i, &r) in regions.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.region(r, true, true);
+            }
+            self.default_dialects.pop();
+            self.out.push(')');
+        }
+        let attrs = self.ctx.attrs(op).to_vec();
+        if !attrs.is_empty() {
+            self.out.push_str(" {");
+            let (mut w, out) = self.writer();
+            w.named_attrs(out, &attrs);
+            self.out.push('}');
+        }
+        self.out.push_str(" : ");
+        self.functional_type(op);
+    }
+}
+
+impl std::fmt::Write for OpAsmPrinter<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.out.push_str(s);
+        Ok(())
+    }
+}

@@ -1,0 +1,250 @@
+//! The verifier: structural rules every op obeys, then each op's own rules.
+//!
+//! Checked here, for every op under the root:
+//! - ops of unregistered dialects only when the context allows them;
+//! - terminators: a registered terminator is last in its block; every block of a registered op
+//!   with regions ends in a terminator unless the op has `NO_TERMINATOR`; `SINGLE_BLOCK` regions
+//!   have at most one block;
+//! - successors lie in the same region;
+//! - SSA dominance: a use is dominated by its definition (same block: defined earlier; else the
+//!   defining block dominates), except in graph regions;
+//! - isolation: regions of `ISOLATED_FROM_ABOVE` ops use no value defined outside;
+//! - symbol tables: no two symbols of one table share a name;
+//! - the op's own [`OpSpec::verify`](crate::OpSpec).
+
+use crate::context::Context;
+use crate::diag::Diagnostic;
+use crate::entity::{BlockId, OpId, RegionId, Value};
+use crate::op::ValueDef;
+use crate::registry::OpTraits;
+use std::collections::{HashMap, HashSet};
+
+/// An error about `op`, prefixed as MLIR's `emitOpError`: `'name' op message`.
+pub fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
+    Diagnostic::error(ctx.loc(op).clone(), format!("'{}' op {msg}", ctx.op_name(op)))
+}
+
+/// Verifies `root` and everything nested in it; returns the first error.
+pub fn verify(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
+    let mut v = Verifier { ctx, order: HashMap::new(), dominators: HashMap::new() };
+    v.verify_op(root)
+}
+
+struct Verifier<'a> {
+    ctx: &'a Context,
+    /// Position of each op in its block, filled per block on demand.
+    order: HashMap<OpId, usize>,
+    /// Dominator sets of blocks of multi-block regions.
+    dominators: HashMap<RegionId, HashMap<BlockId, HashSet<BlockId>>>,
+}
+
+impl Verifier<'_> {
+    fn verify_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let spec = ctx.op_spec(op);
+        if spec.is_none() && !ctx.allow_unregistered {
+            return Err(op_error(ctx, op, "is unregistered; use --allow-unregistered-dialect to accept it"));
+        }
+        for (i, &v) in ctx.operands(op).iter().enumerate() {
+            self.check_use(op, i, v)?;
+        }
+        let block = ctx.parent_block(op);
+        for &s in ctx.successors(op) {
+            let same_region = block.is_some() && ctx.block_parent(s) == block.and_then(|b| ctx.block_parent(b));
+            if !same_region {
+                return Err(op_error(ctx, op, "has successor in a different region"));
+            }
+        }
+        if let Some(spec) = spec {
+            if spec.has(OpTraits::TERMINATOR) {
+                if let Some(b) = block {
+                    if ctx.block_last_op(b) != Some(op) {
+                        return Err(op_error(ctx, op, "must be the last operation in the parent block"));
+                    }
+                }
+            }
+        }
+        for (ri, &r) in ctx.regions(op).iter().enumerate() {
+            let blocks = ctx.region_blocks(r);
+            if let Some(spec) = spec {
+                if spec.has(OpTraits::SINGLE_BLOCK) && blocks.len() > 1 {
+                    return Err(op_error(ctx, op, format!("expects region #{ri} to have 0 or 1 blocks")));
+                }
+                if !spec.has(OpTraits::NO_TERMINATOR) {
+                    for &b in blocks {
+                        let ends = ctx.block_last_op(b).is_some_and(|l| {
+                            ctx.op_spec(l).is_none_or(|s| s.has(OpTraits::TERMINATOR))
+                        });
+                        if !ends {
+                            let loc = ctx.block_last_op(b).map_or_else(|| ctx.loc(op).clone(), |l| ctx.loc(l).clone());
+                            let msg = if ctx.block_first_op(b).is_none() {
+                                "empty block: expect at least a terminator".to_string()
+                            } else {
+                                "block with no terminator, has ".to_string() + &op_summary(ctx, ctx.block_last_op(b))
+                            };
+                            return Err(Diagnostic::error(loc, msg));
+                        }
+                    }
+                }
+                if spec.has(OpTraits::SYMBOL_TABLE) {
+                    self.check_symbols(op, r)?;
+                }
+            }
+            for &b in blocks {
+                for o in ctx.block_ops_iter(b) {
+                    self.verify_op(o)?;
+                }
+            }
+        }
+        if let Some(verify) = spec.and_then(|s| s.verify) {
+            verify(ctx, op)?;
+        }
+        Ok(())
+    }
+
+    fn check_symbols(&self, op: OpId, r: RegionId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let mut seen: HashMap<&str, OpId> = HashMap::new();
+        for &b in ctx.region_blocks(r) {
+            for o in ctx.block_ops_iter(b) {
+                if let Some(name) = ctx.symbol_name(o) {
+                    if let Some(&prev) = seen.get(name) {
+                        return Err(Diagnostic::error(ctx.loc(o).clone(), format!("redefinition of symbol named '{name}'"))
+                            .with_note(ctx.loc(prev).clone(), "see existing symbol definition here"));
+                    }
+                    seen.insert(name, o);
+                }
+            }
+        }
+        let _ = op;
+        Ok(())
+    }
+
+    fn position(&mut self, op: OpId) -> usize {
+        if let Some(&p) = self.order.get(&op) {
+            return p;
+        }
+        if let Some(b) = self.ctx.parent_block(op) {
+            for (i, o) in self.ctx.block_ops_iter(b).enumerate() {
+                self.order.insert(o, i);
+            }
+        }
+        self.order.get(&op).copied().unwrap_or(0)
+    }
+
+    /// Checks that operand `index` (value `v`) of `user` is dominated by its definition and does
+    /// not cross an isolation boundary.
+    fn check_use(&mut self, user: OpId, index: usize, v: Value) -> Result<(), Diagnostic> {
+        let ctx = self.ctx;
+        let Some(def_block) = ctx.value_block(v) else {
+            return Err(op_error(ctx, user, format!("operand #{index} is not defined")));
+        };
+        let Some(def_region) = ctx.block_parent(def_block) else {
+            return Err(op_error(ctx, user, format!("operand #{index} uses a value whose definition was erased")));
+        };
+        // Walk up from the user to the op that sits in the defining region.
+        let mut cur = user;
+        loop {
+            let Some(b) = ctx.parent_block(cur) else {
+                return Err(self.dominance_error(user, index, v));
+            };
+            if ctx.block_parent(b) == Some(def_region) {
+                break;
+            }
+            let Some(parent) = ctx.parent_op(cur) else {
+                return Err(self.dominance_error(user, index, v));
+            };
+            // Leaving the regions of `parent` to find the definition: it must not be isolated.
+            if ctx.op_has(parent, OpTraits::ISOLATED_FROM_ABOVE) {
+                return Err(op_error(ctx, user, "using value defined outside the region")
+                    .with_note(ctx.loc(parent).clone(), "required by region isolation constraints"));
+            }
+            cur = parent;
+        }
+        let use_block = ctx.parent_block(cur).expect("checked in the loop");
+        let graph = ctx.region_parent(def_region).is_some_and(|p| {
+            ctx.op_has(p, OpTraits::GRAPH_REGION) || ctx.op_spec(p).is_none()
+        });
+        if graph {
+            return Ok(());
+        }
+        if use_block == def_block {
+            match ctx.value_def(v) {
+                ValueDef::BlockArg { .. } => return Ok(()),
+                ValueDef::OpResult { op: def, .. } => {
+                    if def != cur && self.position(def) < self.position(cur) {
+                        return Ok(());
+                    }
+                    return Err(self.dominance_error(user, index, v));
+                }
+            }
+        }
+        if self.block_dominates(def_region, def_block, use_block) {
+            Ok(())
+        } else {
+            Err(self.dominance_error(user, index, v))
+        }
+    }
+
+    fn dominance_error(&self, user: OpId, index: usize, v: Value) -> Diagnostic {
+        let ctx = self.ctx;
+        let d = op_error(ctx, user, format!("operand #{index} does not dominate this use"));
+        match ctx.defining_op(v) {
+            Some(def) => d.with_note(ctx.loc(def).clone(), "operand defined here"),
+            None => d,
+        }
+    }
+
+    fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {
+        let ctx = self.ctx;
+        let doms = self.dominators.entry(region).or_insert_with(|| compute_dominators(ctx, region));
+        doms.get(&b).is_some_and(|d| d.contains(&a))
+    }
+}
+
+fn op_summary(ctx: &Context, op: Option<OpId>) -> String {
+    match op {
+        Some(o) => format!("'{}'", ctx.op_name(o)),
+        None => "nothing".to_string(),
+    }
+}
+
+/// Dominator sets by the classic iterative data-flow algorithm (regions are small).
+fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, HashSet<BlockId>> {
+    let blocks = ctx.region_blocks(region).to_vec();
+    let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
+    for &b in &blocks {
+        if let Some(t) = ctx.block_last_op(b) {
+            for &s in ctx.successors(t) {
+                preds.entry(s).or_default().push(b);
+            }
+        }
+    }
+    let all: HashSet<BlockId> = blocks.iter().copied().collect();
+    let mut dom: HashMap<BlockId, HashSet<BlockId>> = HashMap::new();
+    for (i, &b) in blocks.iter().enumerate() {
+        dom.insert(b, if i == 0 { [b].into_iter().collect() } else { all.clone() });
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in blocks.iter().skip(1) {
+            let mut new: Option<HashSet<BlockId>> = None;
+            for p in preds.get(&b).map(Vec::as_slice).unwrap_or(&[]) {
+                let pd = &dom[p];
+                new = Some(match new {
+                    None => pd.clone(),
+                    Some(n) => n.intersection(pd).copied().collect(),
+                });
+            }
+            // Unreachable blocks are dominated by everything (MLIR does not check them).
+            let mut new = new.unwrap_or_else(|| all.clone());
+            new.insert(b);
+            if new != dom[&b] {
+                dom.insert(b, new);
+                changed = true;
+            }
+        }
+    }
+    dom
+}

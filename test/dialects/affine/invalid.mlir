@@ -1,0 +1,188 @@
+// RUN: sharc-opt %s -split-input-file -verify-diagnostics
+
+// affine.for step must be positive (negative). NB: upstream MLIR 22 does NOT
+// reject `step 0`; it parses, verifies and prints it unchanged.
+func.func @for_step_negative() {
+  // expected-error @+1 {{custom op 'affine.for' expected step to be representable as a positive signed integer}}
+  affine.for %i = 0 to 10 step -1 {
+  }
+  return
+}
+
+// -----
+
+// affine.for bound operands must be valid affine dims/symbols.
+func.func @for_bad_bound_operand(%A: memref<?xindex>) {
+  %c0 = arith.constant 0 : index
+  affine.for %i = 0 to 10 {
+    %n = memref.load %A[%i] : memref<?xindex>
+    // expected-error @+1 {{'affine.for' op operand cannot be used as a symbol}}
+    affine.for %j = 0 to %n {
+    }
+  }
+  return
+}
+
+// -----
+
+// affine.load needs one subscript per memref dimension.
+func.func @load_index_count(%A: memref<4x4xf32>, %i: index) {
+  // expected-error @+1 {{'affine.load' op affine map num results must equal memref rank}}
+  %0 = affine.load %A[%i] : memref<4x4xf32>
+  return
+}
+
+// -----
+
+// affine.store needs one subscript per memref dimension.
+func.func @store_index_count(%A: memref<4xf32>, %i: index, %x: f32) {
+  // expected-error @+1 {{'affine.store' op affine map num results must equal memref rank}}
+  affine.store %x, %A[%i, %i] : memref<4xf32>
+  return
+}
+
+// -----
+
+// affine.load subscripts must be valid dims or symbols.
+func.func @load_bad_index(%A: memref<100xf32>, %B: memref<100xindex>) {
+  affine.for %i = 0 to 100 {
+    %k = memref.load %B[%i] : memref<100xindex>
+    // expected-error @+1 {{'affine.load' op operand cannot be used as a dimension id}}
+    %0 = affine.load %A[%k] : memref<100xf32>
+  }
+  return
+}
+
+// -----
+
+// affine.apply map must produce exactly one result (generic form: verifier).
+func.func @apply_two_results_generic(%i: index) {
+  // expected-error @+1 {{'affine.apply' op mapping must produce one value}}
+  %0 = "affine.apply"(%i) <{map = affine_map<(d0) -> (d0, d0)>}> : (index) -> index
+  return
+}
+
+// -----
+
+// affine.apply map with two results in the custom form: the parser infers two
+// results and fails to bind them to a single name.
+func.func @apply_two_results(%i: index) {
+  // expected-error @+1 {{operation defines 2 results but was provided 1 to bind}}
+  %0 = affine.apply affine_map<(d0) -> (d0, d0)>(%i)
+  return
+}
+
+// -----
+
+// affine.apply operand count must match the map's dims + symbols.
+func.func @apply_operand_count(%i: index) {
+  // expected-error @+1 {{custom op 'affine.apply' dimension or symbol index mismatch}}
+  %0 = affine.apply affine_map<(d0, d1) -> (d0 + d1)>(%i)
+  return
+}
+
+// -----
+
+// affine.min needs a map with at least one result.
+func.func @min_no_results(%i: index) {
+  // expected-error @+1 {{'affine.min' op affine map expect at least one result}}
+  %0 = affine.min affine_map<(d0) -> ()>(%i)
+  return
+}
+
+// -----
+
+// affine.yield count must match the affine.for results.
+func.func @for_yield_count(%x: f32) {
+  %0 = affine.for %i = 0 to 10 iter_args(%a = %x) -> (f32) {
+    // expected-error @+1 {{'affine.yield' op parent of yield must have same number of results as the yield operands}}
+    affine.yield
+  }
+  return
+}
+
+// -----
+
+// affine.yield types must match the affine.for results.
+func.func @for_yield_type(%x: f32, %y: f64) {
+  %0 = affine.for %i = 0 to 10 iter_args(%a = %x) -> (f32) {
+    // expected-error @+1 {{'affine.yield' op types mismatch between yield op and its parent}}
+    affine.yield %y : f64
+  }
+  return
+}
+
+// -----
+
+// affine.if defining values needs an else region.
+func.func @if_results_no_else(%i: index, %x: f32) {
+  // expected-error @+2 {{'affine.if' op along control flow edge from parent to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-note @+1 {{region branch point}}
+  %0 = affine.if affine_set<(d0) : (d0 >= 0)>(%i) -> f32 {
+    affine.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+// affine.if operand count must match the integer set.
+func.func @if_operand_count(%i: index) {
+  // expected-error @+1 {{custom op 'affine.if' dim operand count and integer set dim count must match}}
+  affine.if affine_set<(d0, d1) : (d0 - d1 >= 0)>(%i) {
+  }
+  return
+}
+
+// -----
+
+// affine.parallel: "maxnumf" is rejected by MLIR 22 (no identity value).
+func.func @parallel_maxnumf(%A: memref<4xf32>) {
+  // expected-error @+1 {{'affine.parallel' op result type cannot match reduction attribute}}
+  %0 = affine.parallel (%i) = (0) to (4) reduce ("maxnumf") -> (f32) {
+    %v = affine.load %A[%i] : memref<4xf32>
+    affine.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+// affine.parallel: unknown reduction kind.
+func.func @parallel_bad_reduction(%A: memref<4xf32>) {
+  // expected-error @+1 {{custom op 'affine.parallel' invalid reduction value: "sum"}}
+  %0 = affine.parallel (%i) = (0) to (4) reduce ("sum") -> (f32) {
+    %v = affine.load %A[%i] : memref<4xf32>
+    affine.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+// affine.parallel: one reduction per result.
+func.func @parallel_reduction_count(%A: memref<4xf32>) {
+  // expected-error @+1 {{'affine.parallel' op a reduction must be specified for each output}}
+  %0:2 = affine.parallel (%i) = (0) to (4) reduce ("addf") -> (f32, f32) {
+    %v = affine.load %A[%i] : memref<4xf32>
+    affine.yield %v, %v : f32, f32
+  }
+  return
+}
+
+// -----
+
+// affine.yield outside an affine op.
+func.func @yield_outside() {
+  // expected-error @+1 {{'affine.yield' op only terminates affine.if/for/parallel regions}}
+  "affine.yield"() : () -> ()
+}
+
+// -----
+
+// affine.load result type must match the memref element type (generic form).
+func.func @load_result_type(%A: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{'affine.load' op result type must match element type of memref}}
+  %0 = "affine.load"(%A, %i) <{map = affine_map<(d0) -> (d0)>}> : (memref<4xf32>, index) -> f64
+  return
+}

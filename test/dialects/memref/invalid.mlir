@@ -1,0 +1,168 @@
+// RUN: sharc-opt %s -split-input-file -verify-diagnostics
+
+// memref.load index count must match the memref rank.
+func.func @load_index_count(%A: memref<4x4xf32>, %i: index) {
+  // expected-error @+1 {{'memref.load' op incorrect number of indices for load, expected 2 but got 1}}
+  %0 = memref.load %A[%i] : memref<4x4xf32>
+  return
+}
+
+// -----
+
+// memref.store index count must match the memref rank.
+func.func @store_index_count(%A: memref<4xf32>, %i: index, %x: f32) {
+  // expected-error @+1 {{'memref.store' op store index operand count not equal to memref rank}}
+  memref.store %x, %A[%i, %i] : memref<4xf32>
+  return
+}
+
+// -----
+
+// Stored value type must match the element type (generic form).
+func.func @store_type_mismatch(%A: memref<4xf32>, %i: index, %x: f64) {
+  // expected-error @+1 {{'memref.store' op failed to verify that type of 'value' matches element type of 'memref'}}
+  "memref.store"(%x, %A, %i) : (f64, memref<4xf32>, index) -> ()
+  return
+}
+
+// -----
+
+// Loaded result type must match the element type (generic form).
+func.func @load_type_mismatch(%A: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{'memref.load' op failed to verify that result type matches element type of 'memref'}}
+  %0 = "memref.load"(%A, %i) : (memref<4xf32>, index) -> f64
+  return
+}
+
+// -----
+
+// memref.alloc needs one operand per dynamic dimension.
+func.func @alloc_dyn_count(%n: index) {
+  // expected-error @+1 {{'memref.alloc' op incorrect number of dynamic sizes, has 1, expected 2}}
+  %0 = memref.alloc(%n) : memref<?x?xf32>
+  return
+}
+
+// -----
+
+// memref.alloc needs one symbol operand per layout-map symbol.
+func.func @alloc_sym_count(%s: index) {
+  // expected-error @+1 {{'memref.alloc' op symbol operand count does not equal memref symbol count: expected 1, got 2}}
+  %0 = memref.alloc()[%s, %s] : memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  return
+}
+
+// -----
+
+// memref.alloc alignment must be a positive power of two.
+func.func @alloc_bad_alignment() {
+  // expected-error @+1 {{custom op 'memref.alloc' 'memref.alloc' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+  %0 = memref.alloc() {alignment = 3 : i64} : memref<4xf32>
+  return
+}
+
+// -----
+
+// memref.alloca result must be a memref (not a tensor).
+func.func @alloca_tensor() {
+  // expected-error @+1 {{'memref.alloca' op result #0 must be memref of any type values, but got 'tensor<4xf32>'}}
+  %0 = "memref.alloca"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// memref.subview result type must match the inferred strided type.
+func.func @subview_bad_result(%A: memref<64x64xf32>) {
+  // expected-error @+1 {{expected result type to be 'memref<8x16xf32, strided<[64, 1], offset: 136>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<8x16xf32>'}}
+  %0 = memref.subview %A[2, 8] [8, 16] [1, 1] : memref<64x64xf32> to memref<8x16xf32>
+  return
+}
+
+// -----
+
+// memref.subview needs one offset per source dimension.
+func.func @subview_offset_count(%A: memref<64x64xf32>) {
+  // expected-error @+1 {{expected mixed offsets rank to match mixed sizes rank (1 vs 2) so the rank of the result type is well-formed.}}
+  %0 = memref.subview %A[2] [8, 16] [1, 1] : memref<64x64xf32> to memref<8x16xf32, strided<[64, 1], offset: 2>>
+  return
+}
+
+// -----
+
+// memref.cast between incompatible static shapes.
+func.func @cast_incompatible(%A: memref<4xf32>) {
+  // expected-error @+1 {{'memref.cast' op operand type 'memref<4xf32>' and result type 'memref<8xf32>' are cast incompatible}}
+  %0 = memref.cast %A : memref<4xf32> to memref<8xf32>
+  return
+}
+
+// -----
+
+// memref.cast cannot change the element type.
+func.func @cast_element_type(%A: memref<4xf32>) {
+  // expected-error @+1 {{'memref.cast' op operand type 'memref<4xf32>' and result type 'memref<4xi32>' are cast incompatible}}
+  %0 = memref.cast %A : memref<4xf32> to memref<4xi32>
+  return
+}
+
+// -----
+
+// memref.global initializer must match the memref type.
+// expected-error @+1 {{inferred shape of elements literal ([2]) does not match type ([4])}}
+memref.global "private" @bad_init : memref<4xf32> = dense<[1.0, 2.0]>
+
+// -----
+
+// memref.global type must be a statically shaped memref.
+// expected-error @+1 {{custom op 'memref.global' type should be static shaped memref, but got 'memref<?xf32>'}}
+memref.global "private" @dynamic_global : memref<?xf32>
+
+// -----
+
+// memref.global visibility must be public, private or nested.
+// expected-error @+1 {{'memref.global' op visibility expected to be one of ["public", "private", "nested"], but got "foo"}}
+memref.global "foo" @bad_visibility : memref<4xf32>
+
+// -----
+
+// memref.global alignment must be a positive power of two.
+// expected-error @+1 {{custom op 'memref.global' 'memref.global' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+memref.global "private" @bad_global_alignment : memref<4xf32> = dense<1.0> {alignment = 3 : i64}
+
+// -----
+
+// memref.get_global of an unknown symbol.
+func.func @get_global_unknown() {
+  // expected-error @+1 {{'memref.get_global' op 'nope' does not reference a valid global memref}}
+  %0 = memref.get_global @nope : memref<4xf32>
+  return
+}
+
+// -----
+
+// memref.get_global result type must match the global's type.
+memref.global "private" @g : memref<4xf32> = uninitialized
+func.func @get_global_type() {
+  // expected-error @+1 {{'memref.get_global' op result type 'memref<8xf32>' does not match type 'memref<4xf32>' of the global memref @g}}
+  %0 = memref.get_global @g : memref<8xf32>
+  return
+}
+
+// -----
+
+// memref.dim on a non-shaped operand.
+func.func @dim_non_shaped(%a: f32, %i: index) {
+  // expected-error @+1 {{'memref.dim' op operand #0 must be unranked.memref of any type values or non-0-ranked.memref of any type values, but got 'f32'}}
+  %0 = "memref.dim"(%a, %i) : (f32, index) -> index
+  return
+}
+
+// -----
+
+// memref.dealloc operand must be a memref.
+func.func @dealloc_tensor(%t: tensor<4xf32>) {
+  // expected-error @+1 {{'memref.dealloc' op operand #0 must be ranked or unranked memref of any type values, but got 'tensor<4xf32>'}}
+  "memref.dealloc"(%t) : (tensor<4xf32>) -> ()
+  return
+}

@@ -1,0 +1,1 @@
+//! Shared command-line plumbing of the sharc tools.
