@@ -1,1 +1,43 @@
-//! Dialects.
+//! sharc's dialects. Each dialect lives in its own folder:
+//!
+//! - `mod.rs`: the [`Dialect`](sharc_ir::registry::Dialect) value and the dialect's docs;
+//! - `ops.rs`: one [`OpSpec`](sharc_ir::OpSpec) per op (summary, syntax, example) and a typed
+//!   view (`ForOp::view(ctx, op)`) whose accessors are the only place attribute names are
+//!   spelled;
+//! - `verify.rs`, `syntax.rs`, `fold.rs`: the op's rules, custom form, folding.
+//!
+//! The upstream-level dialects (builtin, func, arith, math, memref, affine, scf, gpu) are
+//! subsets of upstream MLIR's with the same names, types and syntax.
+
+#![warn(missing_docs)]
+
+pub mod affine;
+pub mod arith;
+pub mod builtin;
+pub mod func;
+pub mod gpu;
+pub mod math;
+pub mod memref;
+pub mod scf;
+
+use sharc_ir::DialectRegistry;
+use std::sync::Arc;
+
+/// Registers every dialect sharc knows.
+pub fn register_all(registry: &mut DialectRegistry) {
+    registry.register(&builtin::DIALECT);
+    registry.register(&func::DIALECT);
+    registry.register(&arith::DIALECT);
+    registry.register(&math::DIALECT);
+    registry.register(&memref::DIALECT);
+    registry.register(&affine::DIALECT);
+    registry.register(&scf::DIALECT);
+    registry.register(&gpu::DIALECT);
+}
+
+/// A registry with every dialect, shared by tools and tests.
+pub fn registry() -> Arc<DialectRegistry> {
+    let mut r = DialectRegistry::new();
+    register_all(&mut r);
+    Arc::new(r)
+}

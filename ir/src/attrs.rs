@@ -134,7 +134,11 @@ impl Context {
     }
 
     /// An integer attribute of type `ty`.
+    /// `i1` values become [`AttrKind::Bool`], as MLIR's `BoolAttr` is an `i1` integer attribute.
     pub fn int_attr(&mut self, ty: Type, value: i128) -> Attr {
+        if self.is_signless_int(ty, 1) {
+            return self.attr(AttrKind::Bool(value != 0));
+        }
         self.attr(AttrKind::Integer { value, ty })
     }
 

@@ -1,4 +1,5 @@
-//! String escapes as MLIR prints and reads them (`\"`, `\\`, `\n`, `\t`, `\XX` hex).
+//! String escapes as MLIR prints and reads them: `\\` and `\XX` hex on output; also `\"`,
+//! `\n`, `\t` on input.
 
 use std::fmt;
 
@@ -6,11 +7,9 @@ use std::fmt;
 pub fn write_escaped_str(f: &mut impl fmt::Write, s: &str) -> fmt::Result {
     for &b in s.as_bytes() {
         match b {
-            b'"' => f.write_str("\\\"")?,
             b'\\' => f.write_str("\\\\")?,
-            b'\n' => f.write_str("\\n")?,
-            b'\t' => f.write_str("\\t")?,
-            0x20..=0x7e => f.write_char(b as char)?,
+            // MLIR's printEscapedString: printable ASCII but '"' as is, the rest as hex.
+            0x20..=0x7e if b != b'"' => f.write_char(b as char)?,
             _ => write!(f, "\\{b:02X}")?,
         }
     }

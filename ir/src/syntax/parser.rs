@@ -491,9 +491,8 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn pop_scope(&mut self) -> ParseResult<()> {
         let scope = self.scopes.pop().expect("scope stack is balanced");
-        if let Some(((name, number), (_, offset))) = scope.forward.into_iter().min_by_key(|(_, (_, o))| *o) {
-            let shown = if number == 0 { format!("%{name}") } else { format!("%{name}#{number}") };
-            return Err(self.error_at(offset, format!("use of undeclared SSA value name '{shown}'")));
+        if let Some((_, (_, offset))) = scope.forward.into_iter().min_by_key(|(_, (_, o))| *o) {
+            return Err(self.error_at(offset, "use of undeclared SSA value name"));
         }
         Ok(())
     }

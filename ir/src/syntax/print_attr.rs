@@ -121,8 +121,8 @@ impl AttrWriter<'_> {
         }
     }
 
-    /// Prints an attribute; `elide_type` drops the `: type` of integers and floats whose type is
-    /// implied by context (memref memory spaces).
+    /// Prints an attribute; `elide_type` drops the `: i64` of integers and `: f64` of floats where
+    /// MLIR does (array elements, memref memory spaces).
     pub fn attr(&mut self, out: &mut String, attr: Attr, elide_type: bool) {
         let ctx = self.ctx;
         match ctx.attr_kind(attr) {
@@ -130,7 +130,8 @@ impl AttrWriter<'_> {
             AttrKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             AttrKind::Integer { value, ty } => {
                 let _ = write!(out, "{value}");
-                if !elide_type {
+                // MLIR elides `: i64` where the context allows (array elements, memory spaces).
+                if !(elide_type && ctx.is_signless_int(*ty, 64)) {
                     out.push_str(" : ");
                     self.ty(out, *ty);
                 }
@@ -138,7 +139,7 @@ impl AttrWriter<'_> {
             AttrKind::Float { bits, ty } => {
                 let kind = ctx.float_kind(*ty).unwrap_or(FloatKind::F64);
                 out.push_str(&format_float(kind, f64::from_bits(*bits)));
-                if !elide_type {
+                if !(elide_type && kind == FloatKind::F64) {
                     out.push_str(" : ");
                     self.ty(out, *ty);
                 }
@@ -155,7 +156,7 @@ impl AttrWriter<'_> {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    self.attr(out, e, false);
+                    self.attr(out, e, true);
                 }
                 out.push(']');
             }

@@ -474,6 +474,7 @@ impl<'a> OpAsmPrinter<'a> {
                     self.out.push(')');
                 }
                 self.out.push(':');
+                self.predecessor_comment(&blocks, b, i == 0);
             }
             self.indent += 1;
             let ops = self.ctx.block_ops(b);
@@ -490,6 +491,29 @@ impl<'a> OpAsmPrinter<'a> {
         }
         self.newline();
         self.out.push('}');
+    }
+
+    /// `  // pred: ^bb0`, `  // 2 preds: ^bb0, ^bb1` or `  // no predecessors`, as MLIR prints
+    /// after a block label.
+    fn predecessor_comment(&mut self, blocks: &[BlockId], b: BlockId, is_entry: bool) {
+        let mut preds: Vec<usize> = Vec::new();
+        for (i, &p) in blocks.iter().enumerate() {
+            if let Some(t) = self.ctx.block_last_op(p) {
+                preds.extend(self.ctx.successors(t).iter().filter(|&&s| s == b).map(|_| i));
+            }
+        }
+        match preds.len() {
+            0 if !is_entry => self.out.push_str("  // no predecessors"),
+            0 => {}
+            1 => {
+                let _ = write!(self.out, "  // pred: ^bb{}", preds[0]);
+            }
+            n => {
+                preds.sort_unstable();
+                let names: Vec<String> = preds.iter().map(|p| format!("^bb{p}")).collect();
+                let _ = write!(self.out, "  // {n} preds: {}", names.join(", "));
+            }
+        }
     }
 
     /// Prints one op (results, name, body, location).
