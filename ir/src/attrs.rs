@@ -118,6 +118,12 @@ impl Context {
         Attr(index as u32)
     }
 
+    /// Whether any affine map or integer set attribute exists (the printer's alias pass is
+    /// needed only then).
+    pub fn has_affine_attrs(&self) -> bool {
+        self.attrs.iter().any(|a| matches!(a, AttrKind::AffineMap(_) | AttrKind::IntegerSet(_)))
+    }
+
     /// The structure of an attribute.
     pub fn attr_kind(&self, attr: Attr) -> &AttrKind {
         self.attrs.get_index(attr.0 as usize).expect("attribute ids come from this context")

@@ -8,7 +8,10 @@ use crate::op::{self, BlockData, OpData, RegionData, Use, ValueData, ValueDef};
 use crate::registry::{DialectRegistry, OpSpec, OpTraits};
 use crate::types::{Type, TypeKind};
 use indexmap::IndexSet;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::sync::Arc;
+
+type Interner<T> = IndexSet<T, FxBuildHasher>;
 
 /// Owns all IR: ops, blocks, regions, values, and the uniqued types and attributes.
 #[derive(Debug)]
@@ -17,8 +20,10 @@ pub struct Context {
     blocks: Vec<BlockData>,
     regions: Vec<RegionData>,
     values: Vec<ValueData>,
-    pub(crate) types: IndexSet<TypeKind>,
-    pub(crate) attrs: IndexSet<AttrKind>,
+    pub(crate) types: Interner<TypeKind>,
+    pub(crate) attrs: Interner<AttrKind>,
+    /// Names of unregistered ops, shared by all ops of one name.
+    unregistered_names: FxHashMap<String, Arc<str>>,
     registry: Arc<DialectRegistry>,
     /// Whether ops of unregistered dialects may be created (`--allow-unregistered-dialect`).
     pub allow_unregistered: bool,
@@ -32,8 +37,9 @@ impl Context {
             blocks: Vec::new(),
             regions: Vec::new(),
             values: Vec::new(),
-            types: IndexSet::new(),
-            attrs: IndexSet::new(),
+            types: Interner::default(),
+            attrs: Interner::default(),
+            unregistered_names: FxHashMap::default(),
             registry,
             allow_unregistered: false,
         }
@@ -47,12 +53,20 @@ impl Context {
     // ----- creation -------------------------------------------------------------------------
 
     /// Creates a detached op from a state; results get fresh values, regions become owned.
-    pub fn create_op(&mut self, state: OperationState) -> OpId {
-        let id = OpId(self.ops.len() as u32);
+    pub fn create_op(&mut self, mut state: OperationState) -> OpId {
         let spec = self.registry.op(&state.name);
-        let name: Arc<str> = match spec {
-            Some(s) => Arc::from(s.name),
-            None => Arc::from(state.name.as_str()),
+        if let Some(defaults) = spec.and_then(|s| s.default_props) {
+            defaults(self, &mut state);
+        }
+        let id = OpId(self.ops.len() as u32);
+        let name = match spec {
+            Some(_) => None,
+            None => Some(
+                self.unregistered_names
+                    .entry(state.name.clone())
+                    .or_insert_with(|| Arc::from(state.name.as_str()))
+                    .clone(),
+            ),
         };
         let results = state
             .result_types
@@ -147,7 +161,12 @@ impl Context {
 
     /// The op's full name (`arith.addi`).
     pub fn op_name(&self, op: OpId) -> &str {
-        &self.op_data(op).name
+        let d = self.op_data(op);
+        match (d.spec, &d.name) {
+            (Some(s), _) => s.name,
+            (None, Some(n)) => n,
+            (None, None) => "<unnamed>",
+        }
     }
 
     /// The op's spec, `None` for unregistered ops.
@@ -545,6 +564,22 @@ impl Context {
         }
     }
 
+    /// Erases one block of its region with everything in it. Its arguments must be unused
+    /// outside the block.
+    pub fn erase_block(&mut self, block: BlockId) {
+        let ops = self.block_ops(block);
+        for &o in &ops {
+            self.drop_all_uses_within(o);
+        }
+        for o in ops {
+            self.erase_op(o);
+        }
+        if let Some(region) = self.blocks[block.index()].parent.take() {
+            self.regions[region.index()].blocks.retain(|&b| b != block);
+        }
+        self.blocks[block.index()].erased = true;
+    }
+
     fn drop_all_uses_within(&mut self, op: OpId) {
         let operands = std::mem::take(&mut self.ops[op.index()].operands);
         for (i, v) in operands.into_iter().enumerate() {
@@ -626,7 +661,7 @@ impl Context {
     /// The clone is detached.
     pub fn clone_op(&mut self, op: OpId, map: &mut std::collections::HashMap<Value, Value>) -> OpId {
         let d = self.ops[op.index()].clone();
-        let mut state = OperationState::new(d.name.to_string(), d.loc.clone());
+        let mut state = OperationState::new(self.op_name(op).to_string(), d.loc.clone());
         state.operands = d.operands.iter().map(|v| *map.get(v).unwrap_or(v)).collect();
         state.result_types = d.results.iter().map(|&r| self.value_type(r)).collect();
         state.props = d.props.clone();
@@ -676,6 +711,12 @@ impl Context {
     /// Number of ops ever created (including erased ones); an upper bound for dense side tables.
     pub fn num_ops(&self) -> usize {
         self.ops.len()
+    }
+
+    /// The ops created since `mark` (an earlier [`Context::num_ops`]), in creation order, erased
+    /// ones included: lets a rewrite driver find what a pattern built.
+    pub fn ops_created_since(&self, mark: usize) -> impl Iterator<Item = OpId> {
+        (mark..self.ops.len()).map(|i| OpId(i as u32))
     }
 
     /// Number of values ever created.

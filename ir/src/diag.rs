@@ -158,15 +158,9 @@ impl SourceMap {
             Some((file, line, col)) => {
                 let _ = writeln!(out, "{file}:{line}:{col}: {}: {}", diag.severity.word(), diag.message);
                 if let Some(text) = self.find(file).and_then(|f| f.line_text(line)) {
-                    let _ = writeln!(out, "{text}");
-                    let mut caret = String::new();
-                    for (i, ch) in text.char_indices() {
-                        if i + 1 >= col as usize {
-                            break;
-                        }
-                        caret.push(if ch == '\t' { '\t' } else { ' ' });
-                    }
-                    let _ = writeln!(out, "{caret}^");
+                    let (shown, caret_at) = expand_tabs(text, col as usize);
+                    let _ = writeln!(out, "{shown}");
+                    let _ = writeln!(out, "{}^", " ".repeat(caret_at));
                 }
             }
             None => {
@@ -177,4 +171,24 @@ impl SourceMap {
             self.render_into(out, note);
         }
     }
+}
+
+/// Expands tabs to 8-column stops, as LLVM's `SourceMgr` echoes source lines, and returns the
+/// display column of the 1-based byte column `col`.
+fn expand_tabs(text: &str, col: usize) -> (String, usize) {
+    let mut shown = String::with_capacity(text.len());
+    let mut caret_at = None;
+    for (i, ch) in text.char_indices() {
+        if i + 1 == col {
+            caret_at = Some(shown.chars().count());
+        }
+        if ch == '\t' {
+            let width = shown.chars().count();
+            shown.push_str(&" ".repeat(8 - width % 8));
+        } else {
+            shown.push(ch);
+        }
+    }
+    let end = shown.chars().count();
+    (shown, caret_at.unwrap_or(end + col.saturating_sub(text.len() + 1)))
 }

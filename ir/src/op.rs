@@ -14,7 +14,8 @@ use std::sync::Arc;
 /// An operation's storage.
 #[derive(Debug, Clone)]
 pub struct OpData {
-    pub(crate) name: Arc<str>,
+    /// The name of an unregistered op; registered ops take theirs from `spec`.
+    pub(crate) name: Option<Arc<str>>,
     pub(crate) spec: Option<&'static OpSpec>,
     pub(crate) operands: Vec<Value>,
     pub(crate) results: Vec<Value>,

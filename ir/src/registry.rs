@@ -50,6 +50,17 @@ impl OpTraits {
     pub const MEMORY_EFFECTS: OpTraits = OpTraits(1 << 12);
     /// Its regions' entry-block arguments are loop induction variables.
     pub const LOOP_LIKE: OpTraits = OpTraits(1 << 13);
+    /// Its effects are those of the ops in its regions (MLIR's `RecursiveMemoryEffects`:
+    /// `scf.for`, `affine.if`): with a pure body and unused results it is dead.
+    pub const RECURSIVE_MEMORY_EFFECTS: OpTraits = OpTraits(1 << 14);
+    /// Refines [`MEMORY_EFFECTS`](Self::MEMORY_EFFECTS): its only memory effect is a read
+    /// (`memref.load`, `affine.load`), so it is erased when unused and CSE merges it with an
+    /// identical read in the same block when no write lies between them (as upstream).
+    pub const MEMORY_READ: OpTraits = OpTraits(1 << 15);
+    /// Refines [`MEMORY_EFFECTS`](Self::MEMORY_EFFECTS): its only effect allocates the memory
+    /// its result names (`memref.alloc`, `memref.alloca`), so it is erased when unused (as
+    /// upstream), but never merged.
+    pub const MEMORY_ALLOC: OpTraits = OpTraits(1 << 16);
 
     /// Union.
     pub const fn with(self, other: OpTraits) -> OpTraits {
@@ -92,6 +103,10 @@ pub type FoldFn = fn(&mut Context, OpId, &[Option<Attr>]) -> Option<Vec<FoldResu
 pub type CanonicalizeFn = fn(&mut Context, OpId) -> bool;
 /// Suggests printed names for an op's results (`%c0`, `%alloc`).
 pub type AsmNamesFn = fn(&Context, OpId, &mut dyn FnMut(Value, String));
+/// Adds the default value of each inherent attribute the state lacks (MLIR's `DefaultValuedAttr`
+/// properties, e.g. `overflowFlags = #arith.overflow<none>`); [`Context::create_op`] calls it, so
+/// ops parsed from the generic form or built by passes carry the same properties as upstream.
+pub type DefaultPropsFn = fn(&mut Context, &mut OperationState);
 /// Builds an op producing constant `attr` of type `ty` (a dialect's constant materializer).
 pub type MaterializeFn = fn(&mut Context, Attr, Type, Location) -> Option<OperationState>;
 
@@ -127,6 +142,8 @@ pub struct OpSpec {
     pub canonicalize: &'static [CanonicalizeFn],
     /// Result name suggestions.
     pub asm_names: Option<AsmNamesFn>,
+    /// Default values of inherent attributes.
+    pub default_props: Option<DefaultPropsFn>,
 }
 
 impl OpSpec {
@@ -147,6 +164,7 @@ impl OpSpec {
             fold: None,
             canonicalize: &[],
             asm_names: None,
+            default_props: None,
         }
     }
 

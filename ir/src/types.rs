@@ -56,6 +56,26 @@ impl FloatKind {
             FloatKind::F64 => 64,
         }
     }
+
+    /// Rounds `v` to the nearest value of this format (ties to even), kept as `f64`.
+    pub fn round(self, v: f64) -> f64 {
+        crate::syntax::parse_attr::round_to_kind(self, v)
+    }
+
+    /// The bit pattern of `v` (already representable) in this format.
+    pub fn to_bits(self, v: f64) -> u64 {
+        match self {
+            FloatKind::F64 => v.to_bits(),
+            FloatKind::F32 => (v as f32).to_bits() as u64,
+            FloatKind::F16 => crate::syntax::parse_attr::f64_to_f16_bits(v) as u64,
+            FloatKind::BF16 => crate::syntax::parse_attr::f64_to_bf16_bits(v) as u64,
+        }
+    }
+
+    /// The value of a bit pattern of this format; `None` if `bits` is wider than the format.
+    pub fn from_bits(self, bits: u64) -> Option<f64> {
+        crate::syntax::parse_attr::float_from_bits(self, bits)
+    }
 }
 
 /// The structure of a type.

@@ -3,6 +3,7 @@
 
 #![warn(missing_docs)]
 
+pub mod docs;
 pub mod expected;
 
 use sharc_ir::{Diagnostic, SourceMap};

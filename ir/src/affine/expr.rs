@@ -207,7 +207,10 @@ impl AffineExpr {
                     Some(c) if c != 0 => {
                         let lhs_div = l.largest_known_divisor();
                         if lhs_div.wrapping_rem(c) == 0 {
-                            lhs_div.checked_div(c).and_then(i64::checked_abs).unwrap_or(1)
+                            lhs_div
+                                .checked_div(c)
+                                .and_then(i64::checked_abs)
+                                .unwrap_or(1)
                         } else {
                             1
                         }
@@ -257,7 +260,9 @@ impl AffineExpr {
     /// `mod` by a non-positive value), overflows `i64`, or a position has no value.
     pub fn eval(&self, dims: &[i64], symbols: &[i64]) -> Option<i64> {
         let value = |slice: &[i64], position: u32| {
-            usize::try_from(position).ok().and_then(|i| slice.get(i).copied())
+            usize::try_from(position)
+                .ok()
+                .and_then(|i| slice.get(i).copied())
         };
         match self.kind() {
             AffineExprKind::Dim(p) => value(dims, *p),
@@ -279,7 +284,10 @@ impl AffineExpr {
     /// rebuilt nodes; positions past the end of a slice are kept as they are.
     pub fn replace_dims_and_symbols(&self, dims: &[AffineExpr], symbols: &[AffineExpr]) -> Self {
         let lookup = |slice: &[AffineExpr], position: u32| {
-            usize::try_from(position).ok().and_then(|i| slice.get(i)).cloned()
+            usize::try_from(position)
+                .ok()
+                .and_then(|i| slice.get(i))
+                .cloned()
         };
         match self.kind() {
             AffineExprKind::Constant(_) => self.clone(),
@@ -289,12 +297,14 @@ impl AffineExpr {
         }
     }
 
-    /// Substitutes `dims[i]` for `di`; see [`replace_dims_and_symbols`](Self::replace_dims_and_symbols).
+    /// Substitutes `dims[i]` for `di`; see
+    /// [`replace_dims_and_symbols`](Self::replace_dims_and_symbols).
     pub fn replace_dims(&self, dims: &[AffineExpr]) -> Self {
         self.replace_dims_and_symbols(dims, &[])
     }
 
-    /// Substitutes `symbols[j]` for `sj`; see [`replace_dims_and_symbols`](Self::replace_dims_and_symbols).
+    /// Substitutes `symbols[j]` for `sj`; see
+    /// [`replace_dims_and_symbols`](Self::replace_dims_and_symbols).
     pub fn replace_symbols(&self, symbols: &[AffineExpr]) -> Self {
         self.replace_dims_and_symbols(&[], symbols)
     }
@@ -311,7 +321,13 @@ impl AffineExpr {
     /// Positions saturate at `u32::MAX`.
     pub fn shift_dims(&self, num_dims: u32, shift: u32, offset: u32) -> Self {
         let dims: Vec<_> = (0..num_dims)
-            .map(|i| AffineExpr::dim(if i < offset { i } else { i.saturating_add(shift) }))
+            .map(|i| {
+                AffineExpr::dim(if i < offset {
+                    i
+                } else {
+                    i.saturating_add(shift)
+                })
+            })
             .collect();
         self.replace_dims(&dims)
     }
@@ -320,7 +336,13 @@ impl AffineExpr {
     /// `shiftSymbols`). Positions saturate at `u32::MAX`.
     pub fn shift_symbols(&self, num_symbols: u32, shift: u32, offset: u32) -> Self {
         let symbols: Vec<_> = (0..num_symbols)
-            .map(|i| AffineExpr::symbol(if i < offset { i } else { i.saturating_add(shift) }))
+            .map(|i| {
+                AffineExpr::symbol(if i < offset {
+                    i
+                } else {
+                    i.saturating_add(shift)
+                })
+            })
             .collect();
         self.replace_symbols(&symbols)
     }
@@ -396,13 +418,21 @@ pub(super) fn gcd(a: i64, b: i64) -> i64 {
 /// `a floordiv b`; `None` for `b == 0` or overflow (`i64::MIN floordiv -1`).
 pub(super) fn floor_div_i64(a: i64, b: i64) -> Option<i64> {
     let (q, r) = (a.checked_div(b)?, a.checked_rem(b)?);
-    Some(if r != 0 && ((r < 0) != (b < 0)) { q - 1 } else { q })
+    Some(if r != 0 && ((r < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    })
 }
 
 /// `a ceildiv b`; `None` for `b == 0` or overflow (`i64::MIN ceildiv -1`).
 pub(super) fn ceil_div_i64(a: i64, b: i64) -> Option<i64> {
     let (q, r) = (a.checked_div(b)?, a.checked_rem(b)?);
-    Some(if r != 0 && ((r > 0) == (b > 0)) { q + 1 } else { q })
+    Some(if r != 0 && ((r > 0) == (b > 0)) {
+        q + 1
+    } else {
+        q
+    })
 }
 
 /// `a mod b` in `[0, b)`; `None` for `b < 1`, where upstream's folder reports poison.

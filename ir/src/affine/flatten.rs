@@ -17,13 +17,21 @@ use super::expr::{gcd, AffineBinaryOp as Op, AffineExpr, AffineExprKind};
 use super::semi_affine::simplify_semi_affine;
 
 /// Upstream `simplifyAffineExpr(expr, numDims, numSymbols)`.
-pub(super) fn simplify_affine_expr(expr: &AffineExpr, num_dims: u32, num_symbols: u32) -> AffineExpr {
+pub(super) fn simplify_affine_expr(
+    expr: &AffineExpr,
+    num_dims: u32,
+    num_symbols: u32,
+) -> AffineExpr {
     let expr = if expr.is_pure_affine() {
         expr.clone()
     } else {
         simplify_semi_affine(expr, num_dims, num_symbols)
     };
-    let mut flattener = Flattener { num_dims: num_dims as usize, num_symbols: num_symbols as usize, locals: Vec::new() };
+    let mut flattener = Flattener {
+        num_dims: num_dims as usize,
+        num_symbols: num_symbols as usize,
+        locals: Vec::new(),
+    };
     let Some(row) = flattener.flatten(&expr) else {
         return expr;
     };
@@ -61,7 +69,7 @@ impl Flattener {
     fn pad(&self, row: &mut Row) {
         let missing = self.num_cols().saturating_sub(row.len());
         let at = row.len().saturating_sub(1);
-        row.splice(at..at, std::iter::repeat(0).take(missing));
+        row.splice(at..at, std::iter::repeat_n(0, missing));
     }
 
     fn unit(&self, col: usize) -> Row {
@@ -106,7 +114,11 @@ impl Flattener {
         self.pad(&mut lhs);
         self.pad(&mut rhs);
         if op == Op::Add {
-            return lhs.iter().zip(&rhs).map(|(a, b)| a.checked_add(*b)).collect();
+            return lhs
+                .iter()
+                .zip(&rhs)
+                .map(|(a, b)| a.checked_add(*b))
+                .collect();
         }
         // Products, divisions and `mod` by a non-constant are semi-affine: a local stands
         // for the whole rebuilt operation.
@@ -182,7 +194,10 @@ impl Flattener {
         } else if col < self.local_start() {
             AffineExpr::symbol(position(col - self.num_dims))
         } else {
-            self.locals.get(col - self.local_start()).cloned().unwrap_or_else(|| AffineExpr::constant(0))
+            self.locals
+                .get(col - self.local_start())
+                .cloned()
+                .unwrap_or_else(|| AffineExpr::constant(0))
         }
     }
 
@@ -206,8 +221,12 @@ impl Flattener {
         let mut keyed = vec![false; self.locals.len()];
         for (i, local) in self.locals.iter().enumerate() {
             let coeff = row.get(self.local_start() + i).copied().unwrap_or(0);
-            let Some((_, l, r)) = local.as_binary() else { continue };
-            let (Some(lpos), Some(rpos)) = (leaf_position(l), leaf_position(r)) else { continue };
+            let Some((_, l, r)) = local.as_binary() else {
+                continue;
+            };
+            let (Some(lpos), Some(rpos)) = (leaf_position(l), leaf_position(r)) else {
+                continue;
+            };
             if coeff == 0 || l.as_constant().is_some() {
                 continue;
             }
@@ -219,13 +238,19 @@ impl Flattener {
             // Upstream asserts distinct keys, yet `d0 * s0` and `d0 mod s0` share one and
             // its release build then drops a term; a clash here keeps the local as a
             // trailing term instead.
-            
+            if terms.iter().any(|(k, _, _)| *k == key) {
+                continue;
+            }
             terms.push((key, local.clone(), coeff));
             keyed[i] = true;
         }
         for (j, &coeff) in row.iter().enumerate().take(nd) {
             if coeff != 0 {
-                terms.push(((j as u64, post_decrement(&mut next_dim)), self.column_expr(j), coeff));
+                terms.push((
+                    (j as u64, post_decrement(&mut next_dim)),
+                    self.column_expr(j),
+                    coeff,
+                ));
             }
         }
         terms.sort_by_key(|(key, _, _)| *key);

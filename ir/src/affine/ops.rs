@@ -67,14 +67,12 @@ macro_rules! impl_binary {
     };
 }
 
-impl_binary!(Add, add, simplify::add, |c: i64, e: &AffineExpr| simplify::add(
-    e,
-    &AffineExpr::constant(c)
-));
-impl_binary!(Mul, mul, simplify::mul, |c: i64, e: &AffineExpr| simplify::mul(
-    e,
-    &AffineExpr::constant(c)
-));
+impl_binary!(Add, add, simplify::add, |c: i64, e: &AffineExpr| {
+    simplify::add(e, &AffineExpr::constant(c))
+});
+impl_binary!(Mul, mul, simplify::mul, |c: i64, e: &AffineExpr| {
+    simplify::mul(e, &AffineExpr::constant(c))
+});
 impl_binary!(
     Sub,
     sub,

@@ -29,7 +29,12 @@ fn write_expr(f: &mut Formatter<'_>, expr: &AffineExpr, enclosing: Binding) -> f
     write_expr_in(f, expr, enclosing, None)
 }
 
-fn write_expr_in(f: &mut Formatter<'_>, expr: &AffineExpr, enclosing: Binding, leaves: Leaves<'_>) -> fmt::Result {
+fn write_expr_in(
+    f: &mut Formatter<'_>,
+    expr: &AffineExpr,
+    enclosing: Binding,
+    leaves: Leaves<'_>,
+) -> fmt::Result {
     let (op, lhs, rhs) = match *expr.kind() {
         AffineExprKind::Dim(p) => {
             return match leaves.and_then(|(d, _)| d.get(p as usize)) {
@@ -77,13 +82,22 @@ fn write_expr_in(f: &mut Formatter<'_>, expr: &AffineExpr, enclosing: Binding, l
 
 /// `lhs + rhs`, printed as a subtraction when `rhs` is a negative constant or a product
 /// with a negative constant factor.
-fn write_sum(f: &mut Formatter<'_>, lhs: &AffineExpr, rhs: &AffineExpr, leaves: Leaves<'_>) -> fmt::Result {
+fn write_sum(
+    f: &mut Formatter<'_>,
+    lhs: &AffineExpr,
+    rhs: &AffineExpr,
+    leaves: Leaves<'_>,
+) -> fmt::Result {
     write_expr_in(f, lhs, Binding::Weak, leaves)?;
     if let Some((factor, c)) = rhs.as_op(Op::Mul) {
         match c.as_constant() {
             Some(-1) => {
                 f.write_str(" - ")?;
-                let inner = if factor.as_op(Op::Add).is_some() { Binding::Strong } else { Binding::Weak };
+                let inner = if factor.as_op(Op::Add).is_some() {
+                    Binding::Strong
+                } else {
+                    Binding::Weak
+                };
                 return write_expr_in(f, factor, inner, leaves);
             }
             // Upstream negates in `int64_t`; `wrapping_neg` prints what it prints for
@@ -175,4 +189,97 @@ pub fn print_expr_with_names(expr: &AffineExpr, dims: &[String], symbols: &[Stri
         }
     }
     Named(expr, dims, symbols).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each case builds the expression the way upstream's parser builds the MLIR text in
+    /// the comment; the expected strings were checked against upstream MLIR 22's printer
+    /// (`mlir-opt` 22.1.8 printing `affine_map<(d0, d1, d2)[s0, s1] -> (...)>`).
+    #[test]
+    fn prints_like_mlir_22() {
+        let (d0, d1, d2) = (
+            &AffineExpr::dim(0),
+            &AffineExpr::dim(1),
+            &AffineExpr::dim(2),
+        );
+        let (s0, s1) = (&AffineExpr::symbol(0), &AffineExpr::symbol(1));
+        let c = AffineExpr::constant;
+        let cases: Vec<(AffineExpr, &str)> = vec![
+            (d0 + s0, "d0 + s0"),
+            (d0 * 2, "d0 * 2"),
+            (d0 * -1 + 5, "-d0 + 5"),  // d0 * -1 + 5
+            (d0 + d1 * -1, "d0 - d1"), // d0 + d1 * -1
+            (d0 + -2, "d0 - 2"),       // d0 + -2
+            (d0.floor_div(4), "d0 floordiv 4"),
+            (d0.ceil_div(4), "d0 ceildiv 4"),
+            (d0.modulo(4), "d0 mod 4"),
+            ((d0 + 1).floor_div(2), "(d0 + 1) floordiv 2"),
+            (d0.floor_div(2) * 4, "(d0 floordiv 2) * 4"),
+            (2 + d0, "d0 + 2"),
+            ((d0 + 2) + 3, "d0 + 5"),
+            (d0 * 2 * 3, "d0 * 6"),
+            (d0.floor_div(1), "d0"),
+            ((d0 * 4).floor_div(2), "d0 * 2"),
+            ((d0 * 4).modulo(2), "0"),
+            (d1 + d0, "d0 + d1"),
+            (s1 * s0, "s0 * s1"),
+            (s0 + d0, "d0 + s0"),
+            (d0 - (d1 + 1), "d0 - (d1 + 1)"),
+            (d0 + (d1 + d2), "d0 + d1 + d2"),
+            (d0 - d1.floor_div(2), "d0 - d1 floordiv 2"), // d0 - (d1 floordiv 2)
+            ((d0 + d1) * -3, "(d0 + d1) * -3"),
+            (d1 + (d0 + d1) * -3, "d1 - (d0 + d1) * 3"),
+            (-(d0 + 1), "-(d0 + 1)"),
+            ((d0 * -1).floor_div(2), "(-d0) floordiv 2"),
+            (d0 - d0.floor_div(4) * 4, "d0 mod 4"),
+            ((s0 + s1) + s1.floor_div(4) * -4, "s0 + s1 mod 4"),
+            (
+                (d0 + d1.floor_div(4)) + d1.floor_div(4) * -4,
+                "d0 - (d1 floordiv 4) * 3",
+            ),
+            (d0 * s0 * 2, "(d0 * s0) * 2"),
+            (d0 * (s0 * s1), "d0 * (s0 * s1)"),
+            ((s0 + 1) * (d0 + 2), "(d0 + 2) * (s0 + 1)"),
+            (c(5).floor_div(-2), "-3"),
+            (c(5).modulo(-2), "5 mod -2"),
+            (c(5).ceil_div(-2), "-2"),
+            (d0.floor_div(0), "d0 floordiv 0"),
+            ((d0 * 4 + 3).floor_div(2), "d0 * 2 + 1"),
+            ((d0 * 4 + 3).modulo(2), "1"),
+            (d0.modulo(4).modulo(2), "d0 mod 2"),
+            (d0.modulo(2).modulo(4), "(d0 mod 2) mod 4"),
+            (d0 + d0, "d0 * 2"),
+            (d0 * 2 + d0 * 3, "d0 * 5"),
+            (d0 + i64::MIN, "d0 - -9223372036854775808"), // d0 + (-9223372036854775807 - 1)
+            (c(i64::MAX) + 1, "9223372036854775807 + 1"),
+            (d0 - c(i64::MAX) * 2, "d0 - 9223372036854775807 * 2"),
+            (s0 - d0, "-d0 + s0"),
+            (d0.floor_div(4).floor_div(2), "(d0 floordiv 4) floordiv 2"),
+            (d0 + (d1 + 1), "d0 + d1 + 1"),
+            ((d0 + 1).floor_div(2) * -1, "-((d0 + 1) floordiv 2)"),
+            (d0.modulo(s0), "d0 mod s0"),
+            ((d0 + s0).floor_div(s0 + 1), "(d0 + s0) floordiv (s0 + 1)"),
+            (d0.ceil_div(-4), "d0 ceildiv -4"),
+            (d0 * -2 + d1, "d0 * -2 + d1"),
+            (-d0, "-d0"),
+            (-(-d0), "d0"),
+            (d0 - 5 * d1, "d0 - d1 * 5"),
+            (d0 * s0 - (d0 * s0).floor_div(s1) * s1, "(d0 * s0) mod s1"),
+            ((d1 + 2) * 3 + d0, "(d1 + 2) * 3 + d0"),
+        ];
+        for (expr, expected) in cases {
+            assert_eq!(expr.to_string(), expected, "{expr:?}");
+        }
+    }
+
+    #[test]
+    fn debug_shows_the_tree() {
+        let (d0, d1) = (AffineExpr::dim(0), AffineExpr::dim(1));
+        let sum = &d0 + (&d1 + 1);
+        assert_eq!(format!("{sum:?}"), "Add(d0, Add(d1, 1))");
+        assert_eq!(format!("{:?}", (&d0 + &d1) + 1), "Add(Add(d0, d1), 1)");
+    }
 }

@@ -72,8 +72,7 @@ fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     }
     // Only the RHS may be a constant (`4 + d0` is `d0 + 4`); a lone symbolic operand goes
     // to the right.
-    if lhs_const.is_some() || (lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant())
-    {
+    if lhs_const.is_some() || (lhs.is_symbolic_or_constant() && !rhs.is_symbolic_or_constant()) {
         return Some(add(rhs, lhs));
     }
     if rhs_const == Some(0) {
@@ -83,7 +82,9 @@ fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     // `(d0 + 2) + 3` is `d0 + 5`.
     if let (Some((ll, lr)), Some(c)) = (lhs_add, rhs_const) {
         if let Some(lc) = lr.as_constant() {
-            return lc.checked_add(c).map(|sum| add(ll, &AffineExpr::constant(sum)));
+            return lc
+                .checked_add(c)
+                .map(|sum| add(ll, &AffineExpr::constant(sum)));
         }
     }
     // `c1 * e + c2 * e` is `e * (c1 + c2)`.
@@ -98,7 +99,9 @@ fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     };
     let ((first, c1), (second, c2)) = (scaled(lhs), scaled(rhs));
     if first == second {
-        return c1.checked_add(c2).map(|c| mul(&first, &AffineExpr::constant(c)));
+        return c1
+            .checked_add(c2)
+            .map(|c| mul(&first, &AffineExpr::constant(c)));
     }
     // Keep the constant on the right: `(d0 + 2) + d1` is `(d0 + d1) + 2`.
     if let Some((ll, lr)) = lhs_add {
@@ -157,7 +160,9 @@ fn simplify_mul(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     let lhs_rhs_const = lr.as_constant()?;
     // `(d0 * 2) * 3` is `d0 * 6`.
     if let Some(c) = rhs_const {
-        return lhs_rhs_const.checked_mul(c).map(|p| mul(ll, &AffineExpr::constant(p)));
+        return lhs_rhs_const
+            .checked_mul(c)
+            .map(|p| mul(ll, &AffineExpr::constant(p)));
     }
     // Keep the constant on the right: `(d0 * 2) * s0` is `(d0 * s0) * 2`.
     Some(mul(&mul(ll, rhs), lr))

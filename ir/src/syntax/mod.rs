@@ -13,7 +13,7 @@
 pub mod escape;
 pub mod lexer;
 mod parse_affine;
-mod parse_attr;
+pub(crate) mod parse_attr;
 mod parse_type;
 pub mod parser;
 mod print_attr;

@@ -137,8 +137,19 @@ impl Parser<'_, '_> {
         Ok((map, dims, syms))
     }
 
-    /// One affine expression over SSA operands (as in `affine.for %i = 0 to %n + 1`? no — MLIR
-    /// bounds use maps; this is for custom forms that embed a single expression).
+    /// One affine expression whose dims are SSA operands and whose symbols are `symbol(%x)`
+    /// (MLIR's `parseAffineExprOfSSAIds`, used by `affine.parallel` bounds). Returns the
+    /// expression and its dim and symbol operands, numbered in order of first use.
+    pub fn parse_affine_expr_of_ssa_ids(
+        &mut self,
+    ) -> ParseResult<(AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>)> {
+        let mut dims = Vec::new();
+        let mut syms = Vec::new();
+        let expr = self.parse_affine_expr(&mut Names::Ssa { dims: &mut dims, syms: &mut syms })?;
+        Ok((expr, dims, syms))
+    }
+
+    /// One affine expression, with identifiers resolved per `names`.
     fn parse_affine_expr(&mut self, names: &mut Names<'_>) -> ParseResult<AffineExpr> {
         let mut lhs = self.parse_affine_term(names)?;
         loop {

@@ -38,7 +38,7 @@ impl Parser<'_, '_> {
                 }
                 "dense" => {
                     self.bump();
-                    self.parse_dense_elements()
+                    self.parse_dense_elements(None)
                 }
                 "array" => {
                     self.bump();
@@ -102,6 +102,7 @@ impl Parser<'_, '_> {
                 if self.at_punct_adjacent("<", t.end) {
                     text.push_str(&self.parse_pretty_body()?);
                 }
+                self.check_dialect_known(dialect, &text, t.start, "attribute")?;
                 let dialect = dialect.to_string();
                 Ok(self.ctx.attr(AttrKind::Opaque { dialect, body: text }))
             }
@@ -193,7 +194,18 @@ impl Parser<'_, '_> {
         })
     }
 
-    fn parse_dense_elements(&mut self) -> ParseResult<Attr> {
+    /// An attribute whose type is known from context (MLIR's `parseAttribute(attr, type)`):
+    /// `dense<...>` may then omit its `: type` (the initializer of `memref.global`). Other
+    /// attributes parse as by [`parse_attribute`](Self::parse_attribute).
+    pub fn parse_attribute_of_type(&mut self, ty: Type) -> ParseResult<Attr> {
+        if self.at_keyword("dense") {
+            self.bump();
+            return self.parse_dense_elements(Some(ty));
+        }
+        self.parse_attribute()
+    }
+
+    fn parse_dense_elements(&mut self, given: Option<Type>) -> ParseResult<Attr> {
         let open = self.offset();
         self.parse_punct("<")?;
         // Literal elements, nested lists flattened; shape checked against the type below.
@@ -204,8 +216,13 @@ impl Parser<'_, '_> {
         }
         self.parse_punct(">")?;
         let type_off = self.offset();
-        self.parse_punct(":")?;
-        let ty = self.parse_type()?;
+        let ty = match given {
+            Some(ty) if !self.at_punct(":") => ty,
+            _ => {
+                self.parse_punct(":")?;
+                self.parse_type()?
+            }
+        };
         let (tshape, elem) = match self.ctx.type_kind(ty) {
             TypeKind::Vector { shape, elem, .. } => (shape.clone(), *elem),
             TypeKind::Tensor { shape: Some(shape), elem, .. } => (shape.clone(), *elem),

@@ -49,9 +49,7 @@ impl Parser<'_, '_> {
                         if self.at_punct_adjacent("<", t.end) {
                             text.push_str(&self.parse_pretty_body()?);
                         }
-                        if dialect == "gpu" && text == ".async.token" {
-                            // Accepted but not modelled: sharc emits no async gpu ops.
-                        }
+                        self.check_dialect_known(dialect, &text, t.start, "type")?;
                         self.ctx.ty(TypeKind::Opaque { dialect: dialect.to_string(), body: text })
                     }
                 }
@@ -120,6 +118,27 @@ impl Parser<'_, '_> {
             _ => return Ok(None),
         };
         Ok(Some(ty))
+    }
+
+    /// Types and attributes of unregistered dialects need `--allow-unregistered-dialect`;
+    /// the error points where upstream points: at the body after `!dialect.`, else at the
+    /// token.
+    pub(crate) fn check_dialect_known(&self, dialect: &str, body: &str, start: usize, what: &str) -> ParseResult<()> {
+        if self.allow_unregistered() || self.ctx.registry().dialect(dialect).is_some() {
+            return Ok(());
+        }
+        let (at, inner) = match body.strip_prefix('.') {
+            Some(rest) => (start + 1 + dialect.len() + 1, rest),
+            None => (start, body.trim_start_matches('<').trim_end_matches('>')),
+        };
+        let (sigil, suffix) = if what == "type" { ("!", " type") } else { ("#", " : 'none' attribute") };
+        Err(self.error_at(
+            at,
+            format!(
+                "`{sigil}\"{dialect}\"<\"{inner}\">`{suffix} created with unregistered dialect. If this is intended, \
+                 please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"
+            ),
+        ))
     }
 
     pub(crate) fn at_punct_adjacent(&self, p: &str, end: usize) -> bool {

@@ -17,7 +17,7 @@ use crate::entity::{BlockId, OpId, RegionId, Value};
 use crate::location::Location;
 use crate::registry::{OpSpec, OpTraits};
 use crate::types::Type;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 /// The API custom op parsers use: the parser itself, as MLIR's `OpAsmParser`.
@@ -54,9 +54,16 @@ pub struct Argument {
     pub attrs: Option<Attr>,
 }
 
+/// The values bound to one name: consecutive results of one op (`%x:2`) or one argument.
+#[derive(Clone, Copy)]
+struct ValueGroup {
+    first: Value,
+    len: u32,
+}
+
 #[derive(Default)]
 struct NameScope {
-    values: HashMap<String, Vec<Value>>,
+    values: HashMap<String, ValueGroup>,
     /// Names defined in each open region of this scope, to forget them when it closes.
     defined_in_region: Vec<Vec<String>>,
     /// Forward references: (name, number) -> (placeholder, first use offset).
@@ -82,6 +89,10 @@ pub struct Parser<'s, 'c> {
     default_dialects: Vec<Option<&'static str>>,
     placeholder_block: BlockId,
     options: ParseOptions,
+    /// Regions written in the source (`{...}`), as opposed to regions a custom parser created
+    /// empty because an optional part was absent (the `else` of `affine.if`): only the former
+    /// get an implicit terminator.
+    parsed_regions: std::collections::HashSet<RegionId>,
 }
 
 /// Parses a whole buffer into a `builtin.module`. A buffer that does not consist of a single
@@ -110,13 +121,14 @@ impl<'s, 'c> Parser<'s, 'c> {
             tokens: Vec::new(),
             pos: 0,
             pending: Vec::new(),
-            attr_aliases: HashMap::new(),
-            type_aliases: HashMap::new(),
-            loc_aliases: HashMap::new(),
+            attr_aliases: HashMap::default(),
+            type_aliases: HashMap::default(),
+            loc_aliases: HashMap::default(),
             scopes: Vec::new(),
             default_dialects: vec![Some("builtin")],
             placeholder_block,
             options,
+            parsed_regions: std::collections::HashSet::default(),
         };
         p.source = SourceFile::new(name, Arc::from(text));
         p.tokens = match lexer::tokenize(text) {
@@ -132,6 +144,11 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
         };
         Ok(p)
+    }
+
+    /// Whether ops, types and attributes of unregistered dialects are accepted.
+    pub fn allow_unregistered(&self) -> bool {
+        self.options.allow_unregistered
     }
 
     /// The context.
@@ -216,27 +233,44 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.error_at(self.offset(), msg)
     }
 
-    fn describe(&self, t: Token) -> String {
-        match t.kind {
-            TokenKind::Eof => "end of file".to_string(),
-            _ => format!("'{}'", self.text(t)),
-        }
-    }
-
-    /// An "expected X" error at the current token.
+    /// An "expected X" error placed as MLIR's `emitWrongTokenError` does: right after the
+    /// previous token (backing up over blanks, newlines and trailing `//` comments), where the
+    /// mistake usually is; at end of file one character back first.
     pub fn expected(&self, what: &str) -> Diagnostic {
         let t = self.peek();
-        if t.kind == TokenKind::Eof {
-            // Point past the end, as MLIR does for missing closing tokens.
-            return self.error_at(t.start, format!("expected {what}"));
+        self.error_at(self.wrong_token_offset(t.start, t.kind == TokenKind::Eof), format!("expected {what}"))
+    }
+
+    fn wrong_token_offset(&self, start: usize, eof: bool) -> usize {
+        let original = if eof { start.saturating_sub(1) } else { start };
+        let bytes = self.src.as_bytes();
+        let mut end = original;
+        loop {
+            while end > 0 && matches!(bytes[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return original;
+            }
+            if !matches!(bytes[end - 1], b'\n' | b'\r') {
+                return end;
+            }
+            end -= 1;
+            let line_start = bytes[..end].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(0, |p| p + 1);
+            if let Some(c) = self.src[line_start..end].find("//") {
+                end = line_start + c;
+            }
         }
-        self.error_here(format!("expected {what}, found {}", self.describe(t)))
     }
 
     /// Whether the current token is the punctuation `p` (`"->"` and `"..."` included).
     pub fn at_punct(&self, p: &str) -> bool {
         let t = self.peek();
-        matches!(t.kind, TokenKind::Punct | TokenKind::Arrow | TokenKind::Ellipsis) && self.text(t) == p
+        match t.kind {
+            TokenKind::Punct => p.len() == 1 && self.src.as_bytes()[t.start] == p.as_bytes()[0],
+            TokenKind::Arrow | TokenKind::Ellipsis => self.text(t) == p,
+            _ => false,
+        }
     }
 
     /// Consumes the punctuation `p` if present.
@@ -500,7 +534,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn push_region_names(&mut self) {
         let s = self.scopes.last_mut().expect("a scope is open");
         s.defined_in_region.push(Vec::new());
-        s.blocks.push(HashMap::new());
+        s.blocks.push(HashMap::default());
     }
 
     fn pop_region_names(&mut self) -> ParseResult<()> {
@@ -517,19 +551,23 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(())
     }
 
-    /// Binds `name` (a result group or one argument) to values.
-    fn define_values(&mut self, name: &str, offset: usize, values: Vec<Value>) -> ParseResult<()> {
+    /// Binds `name` to `values`, which are consecutive ids (one op's results, or one argument).
+    fn define_values(&mut self, name: &str, offset: usize, values: &[Value]) -> ParseResult<()> {
         let scope = self.scopes.last_mut().expect("a scope is open");
         if scope.values.contains_key(name) {
             return Err(self.error_at(offset, format!("redefinition of SSA value '%{name}'")));
         }
         let mut replacements = Vec::new();
-        for (i, &v) in values.iter().enumerate() {
-            if let Some((ph, use_off)) = scope.forward.remove(&(name.to_string(), i as u32)) {
-                replacements.push((ph, v, use_off));
+        if !scope.forward.is_empty() {
+            for (i, &v) in values.iter().enumerate() {
+                if let Some((ph, use_off)) = scope.forward.remove(&(name.to_string(), i as u32)) {
+                    replacements.push((ph, v, use_off));
+                }
             }
         }
-        scope.values.insert(name.to_string(), values);
+        let Some(&first) = values.first() else { return Ok(()) };
+        debug_assert!(values.iter().enumerate().all(|(i, v)| v.index() == first.index() + i));
+        scope.values.insert(name.to_string(), ValueGroup { first, len: values.len() as u32 });
         if let Some(r) = scope.defined_in_region.last_mut() {
             r.push(name.to_string());
         }
@@ -607,15 +645,17 @@ impl<'s, 'c> Parser<'s, 'c> {
         if let Some(v) = found {
             let vt = self.ctx.value_type(v);
             if vt != ty {
-                return Err(self.error_at(
-                    operand.offset,
-                    format!(
-                        "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
-                        operand.name,
-                        self.type_text(ty),
-                        self.type_text(vt)
-                    ),
-                ));
+                return Err(self
+                    .error_at(
+                        operand.offset,
+                        format!(
+                            "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
+                            operand.name,
+                            self.type_text(ty),
+                            self.type_text(vt)
+                        ),
+                    )
+                    .with_note(self.value_def_loc(v), "prior use here"));
             }
             return Ok(v);
         }
@@ -624,7 +664,8 @@ impl<'s, 'c> Parser<'s, 'c> {
         if let Some(&(ph, _)) = scope.forward.get(&key) {
             let pt = self.ctx.value_type(ph);
             if pt != ty {
-                return Err(self.error_at(
+                let first_use = self.scopes.last().and_then(|s| s.forward.get(&key)).map(|&(_, o)| o);
+                let mut err = self.error_at(
                     operand.offset,
                     format!(
                         "use of value '%{}' expects different type than prior uses: '{}' vs '{}'",
@@ -632,7 +673,11 @@ impl<'s, 'c> Parser<'s, 'c> {
                         self.type_text(ty),
                         self.type_text(pt)
                     ),
-                ));
+                );
+                if let Some(o) = first_use {
+                    err = err.with_note(self.loc_at(o), "prior use here");
+                }
+                return Err(err);
             }
             return Ok(ph);
         }
@@ -662,13 +707,8 @@ impl<'s, 'c> Parser<'s, 'c> {
     pub fn lookup_value(&self, operand: &UnresolvedOperand) -> ParseResult<Option<Value>> {
         let scope = self.scopes.last().expect("a scope is open");
         match scope.values.get(&operand.name) {
-            Some(group) => match group.get(operand.number as usize) {
-                Some(&v) => Ok(Some(v)),
-                None => Err(self.error_at(
-                    operand.offset,
-                    format!("reference to invalid result number"),
-                )),
-            },
+            Some(group) if operand.number < group.len => Ok(Some(Value(group.first.0 + operand.number))),
+            Some(_) => Err(self.error_at(operand.offset, "reference to invalid result number")),
             None => Ok(None),
         }
     }
@@ -900,7 +940,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         let results = self.ctx.results(op).to_vec();
         let mut next = 0;
         for (name, count, offset) in result_groups {
-            self.define_values(&name, offset, results[next..next + count].to_vec())?;
+            self.define_values(&name, offset, &results[next..next + count])?;
             next += count;
         }
         Ok(op)
@@ -1013,7 +1053,11 @@ impl<'s, 'c> Parser<'s, 'c> {
         r?;
         if let Some(term) = spec.implicit_terminator {
             for &region in &state.regions {
-                self.ensure_terminator(region, term, &state.loc);
+                // A region the custom parser created empty (an absent optional region) stays
+                // empty, as in MLIR where parsers call `ensureTerminator` on parsed regions only.
+                if self.parsed_regions.contains(&region) || !self.ctx.region_is_empty(region) {
+                    self.ensure_terminator(region, term, &state.loc);
+                }
             }
         }
         if let Some(l) = self.parse_trailing_location()? {
@@ -1031,9 +1075,8 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         for b in self.ctx.region_blocks(region).to_vec() {
             let last = self.ctx.block_last_op(b);
-            let ends = last.is_some_and(|o| {
-                self.ctx.op_has(o, OpTraits::TERMINATOR) || self.ctx.op_spec(o).is_none()
-            });
+            // As MLIR's `hasTrait<IsTerminator>`: an unregistered last op is not a terminator.
+            let ends = last.is_some_and(|o| self.ctx.op_has(o, OpTraits::TERMINATOR));
             if !ends {
                 let op = self.ctx.create_op(OperationState::new(term, loc.clone()));
                 self.ctx.insert_op(InsertPoint::BlockEnd(b), op);
@@ -1062,6 +1105,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         let open = self.offset();
         self.parse_punct("{")?;
         let region = self.ctx.new_region();
+        self.parsed_regions.insert(region);
         if isolated {
             self.push_scope(true);
         }
@@ -1110,12 +1154,34 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn define_entry_args(&mut self, block: BlockId, args: &[Argument]) -> ParseResult<()> {
         for a in args {
+            if let Some(prev) = self.visible_value_loc(&a.name.name) {
+                return Err(self
+                    .error_at(a.name.offset, format!("region entry argument '%{}' is already in use", a.name.name))
+                    .with_note(prev, "previously referenced here"));
+            }
             let v = self.ctx.add_block_arg(block, a.ty);
             let loc = a.loc.clone().unwrap_or_else(|| self.loc_at(a.name.offset));
             self.ctx.set_value_loc(v, loc);
-            self.define_values(&a.name.name, a.name.offset, vec![v])?;
+            self.define_values(&a.name.name, a.name.offset, &[v])?;
         }
         Ok(())
+    }
+
+    /// Where the visible value `name` was defined (or first used, if only forward-referenced).
+    fn visible_value_loc(&self, name: &str) -> Option<Location> {
+        let scope = self.scopes.last()?;
+        if let Some(v) = scope.values.get(name).map(|g| g.first) {
+            return Some(self.value_def_loc(v));
+        }
+        scope.forward.iter().find(|((n, _), _)| n == name).map(|(_, &(_, offset))| self.loc_at(offset))
+    }
+
+    /// The location of a value's definition: a block argument's own location, else its op's.
+    fn value_def_loc(&self, v: Value) -> Location {
+        match self.ctx.defining_op(v) {
+            Some(op) => self.ctx.loc(op).clone(),
+            None => self.ctx.value_loc(v).cloned().unwrap_or_default(),
+        }
     }
 
     fn block_by_name(&mut self, name: &str, offset: usize) -> BlockId {
@@ -1172,7 +1238,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                         let l = self.loc_at(arg.offset);
                         self.ctx.set_value_loc(v, l);
                     }
-                    self.define_values(&arg.name, arg.offset, vec![v])?;
+                    self.define_values(&arg.name, arg.offset, &[v])?;
                     if !self.parse_optional_punct(",") {
                         break;
                     }

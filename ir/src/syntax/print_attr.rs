@@ -200,17 +200,9 @@ impl AttrWriter<'_> {
                     }
                 }
             }
-            AttrKind::DenseElements { ty, data } => {
-                out.push_str("dense<");
-                let shape = ctx.shape(*ty).map(<[i64]>::to_vec).unwrap_or_default();
-                let elem = ctx.element_type_or_self(*ty);
-                if data.len() == 1 && shape.iter().product::<i64>() != 1 || shape.is_empty() {
-                    self.dense_elem(out, data, 0, elem);
-                } else {
-                    let mut idx = 0;
-                    self.dense_nested(out, data, &shape, &mut idx, elem);
-                }
-                out.push_str("> : ");
+            AttrKind::DenseElements { ty, .. } => {
+                self.dense_body(out, attr);
+                out.push_str(" : ");
                 self.ty(out, *ty);
             }
             AttrKind::DenseArray { elem, values } => {
@@ -246,6 +238,22 @@ impl AttrWriter<'_> {
                 let _ = write!(out, "#{dialect}{body}");
             }
         }
+    }
+
+    /// `dense<...>` without the `: type` (MLIR's `printAttributeWithoutType` of elements).
+    pub fn dense_body(&mut self, out: &mut String, attr: Attr) {
+        let ctx = self.ctx;
+        let AttrKind::DenseElements { ty, data } = ctx.attr_kind(attr) else { return };
+        out.push_str("dense<");
+        let shape = ctx.shape(*ty).map(<[i64]>::to_vec).unwrap_or_default();
+        let elem = ctx.element_type_or_self(*ty);
+        if data.len() == 1 && shape.iter().product::<i64>() != 1 || shape.is_empty() {
+            self.dense_elem(out, data, 0, elem);
+        } else {
+            let mut idx = 0;
+            self.dense_nested(out, data, &shape, &mut idx, elem);
+        }
+        out.push('>');
     }
 
     fn dense_nested(&mut self, out: &mut String, data: &DenseData, shape: &[i64], idx: &mut usize, elem: Type) {

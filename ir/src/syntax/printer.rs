@@ -13,7 +13,7 @@ use crate::context::Context;
 use crate::entity::{BlockId, OpId, RegionId, Value};
 use crate::registry::OpTraits;
 use crate::types::Type;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::fmt::Write as _;
 
 /// Printing options (mlir-opt's `--mlir-print-op-generic`, `--mlir-print-debuginfo`).
@@ -39,7 +39,7 @@ impl AliasTable {
 
     fn build(ctx: &Context, seen: &[Attr]) -> AliasTable {
         let mut t = AliasTable::default();
-        let mut counts: HashMap<&'static str, usize> = HashMap::new();
+        let mut counts: HashMap<&'static str, usize> = HashMap::default();
         for &a in seen {
             if t.names.contains_key(&a) {
                 continue;
@@ -61,12 +61,14 @@ impl AliasTable {
 
 /// Prints `op` (normally a `builtin.module`) with alias definitions first.
 pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
-    // Pass 1: find which maps and sets are printed as attributes.
-    let names = NameTable::compute(ctx, op);
+    // Pass 1: find which maps and sets are printed as attributes (custom forms print some
+    // inline), unless the context holds none at all.
+    let names = NameTable::compute(ctx, op, options.generic);
     let mut seen = Vec::new();
-    {
+    if ctx.has_affine_attrs() {
         let mut p = OpAsmPrinter::new(ctx, &names, None, options);
         p.seen = Some(&mut seen);
+        p.dry_run = true;
         p.print_operation(op);
     }
     let aliases = AliasTable::build(ctx, &seen);
@@ -99,7 +101,7 @@ pub fn attr_to_string(ctx: &Context, attr: Attr) -> String {
     s
 }
 
-/// SSA value and block names for everything under one op.
+/// SSA value and block names for everything under one op. Value names include the `%`.
 #[derive(Default)]
 pub struct NameTable {
     values: HashMap<Value, String>,
@@ -115,48 +117,55 @@ struct Counters {
 }
 
 impl NameTable {
-    /// Names every value nested in `op`, as MLIR's `SSANameState`.
-    pub fn compute(ctx: &Context, op: OpId) -> NameTable {
+    /// Names every value nested in `op`, as MLIR's `SSANameState`: a stack of regions, each
+    /// numbered in full before the regions nested in it. In custom form a region starts from the
+    /// counters its parent region ended with; in generic form the counters run on (upstream's
+    /// behaviour, which makes generic names unique in the whole module).
+    pub fn compute(ctx: &Context, op: OpId, generic: bool) -> NameTable {
         let mut t = NameTable::default();
-        let mut counters = Counters { value: 0, arg: 0, conflict: 0 };
-        let mut used = vec![HashSet::new()];
-        // Results of the top op itself (when printing a single op).
-        t.number_op(ctx, op, &mut counters, &mut used);
-        for &r in ctx.regions(op) {
-            t.number_region_tree(ctx, r, Counters { ..counters }, &mut used);
+        let mut c = Counters { value: 0, arg: 0, conflict: 0 };
+        let mut used: Vec<HashSet<String>> = vec![HashSet::default()];
+        t.number_op(ctx, op, &mut c, &mut used);
+        // (region, counters when pushed, depth of the name scope of its parent region)
+        let mut stack: Vec<(RegionId, (usize, usize, usize), usize)> =
+            ctx.regions(op).iter().map(|&r| (r, (c.value, c.arg, c.conflict), 1)).collect();
+        while let Some((region, (v, a, k), parent_depth)) = stack.pop() {
+            if !generic {
+                c = Counters { value: v, arg: a, conflict: k };
+            }
+            used.truncate(parent_depth);
+            used.push(HashSet::default());
+            t.number_region(ctx, region, &mut c, &mut used);
+            let depth = used.len();
+            for &b in ctx.region_blocks(region) {
+                for o in ctx.block_ops_iter(b) {
+                    for &r in ctx.regions(o) {
+                        stack.push((r, (c.value, c.arg, c.conflict), depth));
+                    }
+                }
+            }
         }
         t
     }
 
-    fn number_region_tree(&mut self, ctx: &Context, region: RegionId, mut c: Counters, used: &mut Vec<HashSet<String>>) {
-        used.push(HashSet::new());
+    fn number_region(&mut self, ctx: &Context, region: RegionId, c: &mut Counters, used: &mut [HashSet<String>]) {
         for (i, &b) in ctx.region_blocks(region).iter().enumerate() {
             self.blocks.insert(b, i);
             for &a in ctx.block_args(b) {
                 if i == 0 {
                     let name = format!("arg{}", c.arg);
                     c.arg += 1;
-                    let name = unique_name(&name, &mut c, used);
-                    self.values.insert(a, name);
+                    let name = unique_name(&name, c, used);
+                    self.values.insert(a, format!("%{name}"));
                 } else {
-                    self.values.insert(a, c.value.to_string());
+                    self.values.insert(a, format!("%{}", c.value));
                     c.value += 1;
                 }
             }
             for o in ctx.block_ops_iter(b) {
-                self.number_op(ctx, o, &mut c, used);
+                self.number_op(ctx, o, c, used);
             }
         }
-        for &b in ctx.region_blocks(region) {
-            for o in ctx.block_ops_iter(b) {
-                for &r in ctx.regions(o) {
-                    let depth = used.len();
-                    self.number_region_tree(ctx, r, Counters { value: c.value, arg: c.arg, conflict: c.conflict }, used);
-                    used.truncate(depth);
-                }
-            }
-        }
-        used.pop();
     }
 
     fn number_op(&mut self, ctx: &Context, op: OpId, c: &mut Counters, used: &mut [HashSet<String>]) {
@@ -170,7 +179,7 @@ impl NameTable {
             for (v, n) in suggested {
                 let n = sanitize(&n);
                 let name = unique_name(&n, c, used);
-                self.values.insert(v, name);
+                self.values.insert(v, format!("%{name}"));
             }
         }
         let first = results[0];
@@ -180,17 +189,17 @@ impl NameTable {
             let unnamed_rest = results[1..].iter().all(|r| !self.values.contains_key(r));
             if results.len() > 1 && unnamed_rest {
                 self.groups.insert(op);
-                self.values.insert(first, id.to_string());
+                self.values.insert(first, format!("%{id}"));
                 for (i, &r) in results.iter().enumerate().skip(1) {
-                    self.values.insert(r, format!("{id}#{i}"));
+                    self.values.insert(r, format!("%{id}#{i}"));
                 }
                 return;
             }
-            self.values.insert(first, id.to_string());
+            self.values.insert(first, format!("%{id}"));
         }
         for &r in &results[1..] {
             if !self.values.contains_key(&r) {
-                self.values.insert(r, c.value.to_string());
+                self.values.insert(r, format!("%{}", c.value));
                 c.value += 1;
             }
         }
@@ -235,6 +244,8 @@ pub struct OpAsmPrinter<'a> {
     names: &'a NameTable,
     aliases: Option<&'a AliasTable>,
     seen: Option<&'a mut Vec<Attr>>,
+    /// Alias collection pass: output is discarded as it goes.
+    dry_run: bool,
     options: PrintOptions,
     indent: usize,
     default_dialects: Vec<Option<&'static str>>,
@@ -249,6 +260,7 @@ impl<'a> OpAsmPrinter<'a> {
             names,
             aliases,
             seen: None,
+            dry_run: false,
             options,
             indent: 0,
             default_dialects: vec![Some("builtin")],
@@ -289,16 +301,20 @@ impl<'a> OpAsmPrinter<'a> {
 
     /// The printed name of a value, with `%`.
     pub fn value_name(&self, v: Value) -> String {
+        self.value_str(v).to_string()
+    }
+
+    fn value_str(&self, v: Value) -> &'a str {
         match self.names.values.get(&v) {
-            Some(n) => format!("%{n}"),
-            None => "<<UNKNOWN SSA VALUE>>".to_string(),
+            Some(n) => n,
+            None => "<<UNKNOWN SSA VALUE>>",
         }
     }
 
     /// `%name`.
     pub fn operand(&mut self, v: Value) {
-        let n = self.value_name(v);
-        self.out.push_str(&n);
+        let n = self.value_str(v);
+        self.out.push_str(n);
     }
 
     /// `%a, %b`.
@@ -351,10 +367,15 @@ impl<'a> OpAsmPrinter<'a> {
         w.attr(out, a, false);
     }
 
-    /// An attribute without the `: type` of integers and floats.
+    /// An attribute without the `: type` of integers and floats, and of `dense<...>` elements
+    /// (MLIR's `printAttributeWithoutType`).
     pub fn attr_without_type(&mut self, a: Attr) {
         let (mut w, out) = self.writer();
-        w.attr(out, a, true);
+        if matches!(w.ctx.attr_kind(a), AttrKind::DenseElements { .. }) {
+            w.dense_body(out, a);
+        } else {
+            w.attr(out, a, true);
+        }
     }
 
     /// `@name`.
@@ -486,6 +507,9 @@ impl<'a> OpAsmPrinter<'a> {
                 }
                 self.newline();
                 self.print_operation(o);
+                if self.dry_run {
+                    self.out.clear();
+                }
             }
             self.indent -= 1;
         }
@@ -521,7 +545,7 @@ impl<'a> OpAsmPrinter<'a> {
         let results = self.ctx.results(op).to_vec();
         if !results.is_empty() {
             if self.names.groups.contains(&op) {
-                let n = self.value_name(results[0]);
+                let n = self.value_str(results[0]);
                 let _ = write!(self.out, "{n}:{}", results.len());
             } else {
                 self.operands(&results);

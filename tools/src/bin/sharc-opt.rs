@@ -157,6 +157,10 @@ fn run(m: &ArgMatches, passes: &PassRegistry) -> Result<bool, String> {
     let mut timings = Timings { parse: Duration::ZERO, passes: Vec::new(), print: Duration::ZERO, verify: Duration::ZERO };
     let mut failures = Vec::new();
     for chunk in &chunks {
+        // mlir-opt prints nothing for an empty split file (but an empty module otherwise).
+        if chunks.len() == 1 && chunk.text.is_empty() && m.get_flag("split-input-file") {
+            continue;
+        }
         let mut diags: Vec<Diagnostic> = Vec::new();
         let mut ctx = Context::new(Arc::clone(&registry));
         ctx.allow_unregistered = parse_opts.allow_unregistered;
@@ -181,7 +185,9 @@ fn run(m: &ArgMatches, passes: &PassRegistry) -> Result<bool, String> {
         ok = false;
     }
     let start = Instant::now();
-    sharc_tools::write_output(output_path, &outputs.join("\n// -----\n"))?;
+    // mlir-opt ends each chunk's output with a blank line and separates chunks by `// -----`.
+    let text: Vec<String> = outputs.into_iter().map(|o| o + "\n").collect();
+    sharc_tools::write_output(output_path, &text.join("// -----\n"))?;
     timings.print += start.elapsed();
     if run_opts.timing {
         print_timing(&timings);
