@@ -126,6 +126,19 @@ impl Context {
         v
     }
 
+    /// Inserts an argument of type `ty` at position `index` of `block`; later arguments shift
+    /// right (a gpu.func workgroup attribution goes before the private ones).
+    pub fn insert_block_arg(&mut self, block: BlockId, index: usize, ty: Type) -> Value {
+        let index = index.min(self.blocks[block.index()].args.len());
+        let v = self.new_value(ty, ValueDef::BlockArg { block, index: index as u32 });
+        self.blocks[block.index()].args.insert(index, v);
+        let args = self.blocks[block.index()].args.clone();
+        for (i, a) in args.into_iter().enumerate().skip(index + 1) {
+            self.values[a.index()].def = ValueDef::BlockArg { block, index: i as u32 };
+        }
+        v
+    }
+
     /// Sets the location of a block argument (printed with `--mlir-print-debuginfo`).
     pub fn set_value_loc(&mut self, value: Value, loc: Location) {
         self.values[value.index()].loc = Some(loc);

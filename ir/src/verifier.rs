@@ -202,9 +202,14 @@ impl Verifier<'_> {
     }
 }
 
+/// The op as MLIR shows it in "block with no terminator" errors: in generic form, its values named
+/// as in its closest isolated-from-above ancestor.
 fn op_summary(ctx: &Context, op: Option<OpId>) -> String {
     match op {
-        Some(o) => format!("'{}'", ctx.op_name(o)),
+        Some(o) => {
+            let scope = ctx.ancestor(o, |c, a| c.op_has(a, OpTraits::ISOLATED_FROM_ABOVE)).unwrap_or(o);
+            crate::syntax::printer::op_generic_in_scope(ctx, o, scope)
+        }
         None => "nothing".to_string(),
     }
 }

@@ -50,8 +50,32 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.regions(op).len() != 1 {
         return Err(op_error(ctx, op, "requires one region"));
     }
-    if !ctx.results(op).is_empty() || !ctx.operands(op).is_empty() {
-        return Err(op_error(ctx, op, "requires zero operands and results"));
+    if !ctx.operands(op).is_empty() {
+        return Err(op_error(ctx, op, "requires zero operands"));
+    }
+    if !ctx.results(op).is_empty() {
+        return Err(op_error(ctx, op, "requires zero results"));
+    }
+    if let Some(entry) = ctx.entry_block(ctx.region(op, 0)) {
+        if !ctx.block_args(entry).is_empty() {
+            return Err(op_error(ctx, op, "region should have no arguments"));
+        }
+    }
+    if let Some(a) = ctx.attr_of(op, SYM_NAME) {
+        if ctx.attr_str(a).is_none() {
+            // Upstream rejects this while converting properties, with this wording.
+            let shown = sharc_ir::syntax::printer::attr_to_string(ctx, a);
+            return Err(Diagnostic::error(
+                ctx.loc(op).clone(),
+                format!(
+                    "invalid properties {{sym_name = {shown}}} for op builtin.module: Invalid attribute `sym_name` in property conversion: {shown}"
+                ),
+            ));
+        }
+    }
+    // Discardable attributes on a module belong to some dialect (`gpu.container_module`).
+    if let Some((name, _)) = ctx.attrs(op).iter().find(|(n, _)| !n.contains('.')) {
+        return Err(op_error(ctx, op, format!("can only contain attributes with dialect-prefixed names, found: '{name}'")));
     }
     Ok(())
 }

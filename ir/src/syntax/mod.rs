@@ -11,6 +11,7 @@
 //! - [`split`]: `// -----` split files.
 
 pub mod escape;
+mod float_format;
 pub mod lexer;
 mod parse_affine;
 pub(crate) mod parse_attr;

@@ -237,19 +237,26 @@ impl Parser<'_, '_> {
                         Err(self.error_at(t.start, format!("use of undeclared identifier '{name}'")))
                     }
                 }
-                Names::Ssa { syms, .. } if self.text(t) == "symbol" => {
+                Names::Ssa { dims, syms } if self.text(t) == "symbol" => {
                     self.bump();
                     self.parse_punct("(")?;
                     let o = self.parse_operand()?;
                     self.parse_punct(")")?;
+                    // A name already bound stays what it was (MLIR's `parseSSAIdExpr`).
+                    if let Some(i) = position(dims, &o) {
+                        return Ok(AffineExpr::dim(i));
+                    }
                     let i = position_or_push(syms, o);
                     Ok(AffineExpr::symbol(i))
                 }
                 _ => Err(self.expected("affine expression")),
             },
             TokenKind::PercentId => match names {
-                Names::Ssa { dims, .. } => {
+                Names::Ssa { dims, syms } => {
                     let o = self.parse_operand()?;
+                    if let Some(i) = position(syms, &o) {
+                        return Ok(AffineExpr::symbol(i));
+                    }
                     let i = position_or_push(dims, o);
                     Ok(AffineExpr::dim(i))
                 }
@@ -260,9 +267,13 @@ impl Parser<'_, '_> {
     }
 }
 
+fn position(list: &[UnresolvedOperand], o: &UnresolvedOperand) -> Option<u32> {
+    list.iter().position(|x| x.name == o.name && x.number == o.number).map(|i| i as u32)
+}
+
 fn position_or_push(list: &mut Vec<UnresolvedOperand>, o: UnresolvedOperand) -> u32 {
-    if let Some(i) = list.iter().position(|x| x.name == o.name && x.number == o.number) {
-        return i as u32;
+    if let Some(i) = position(list, &o) {
+        return i;
     }
     list.push(o);
     (list.len() - 1) as u32

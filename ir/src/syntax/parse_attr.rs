@@ -233,7 +233,9 @@ impl Parser<'_, '_> {
         }
         let count: i64 = tshape.iter().product();
         let splat = elems.len() == 1 && shape.is_empty();
-        if !splat && (shape != tshape || elems.len() as i64 != count) {
+        // `dense<>` is the literal of a type without elements (`tensor<0xi32>`).
+        let empty = elems.is_empty() && shape.is_empty() && count == 0;
+        if !splat && !empty && (shape != tshape || elems.len() as i64 != count) {
             return Err(self.error_at(
                 open,
                 format!("inferred shape of elements literal ([{}]) does not match type ([{}])", join_dims(&shape), join_dims(&tshape)),
@@ -269,6 +271,12 @@ impl Parser<'_, '_> {
             DenseData::Int(out)
         } else {
             return Err(self.error_at(type_off, "unsupported element type of dense elements"));
+        };
+        // Equal elements are stored once (a splat), as MLIR's `DenseElementsAttr::get` does.
+        let data = match data {
+            DenseData::Int(v) if v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseData::Int(vec![v[0]]),
+            DenseData::Float(v) if v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseData::Float(vec![v[0]]),
+            d => d,
         };
         Ok(self.ctx.attr(AttrKind::DenseElements { ty, data }))
     }

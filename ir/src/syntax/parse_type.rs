@@ -283,6 +283,11 @@ impl Parser<'_, '_> {
         self.parse_punct(">")?;
         // MLIR drops identity layouts and the default memory space from the type.
         if let Some(l) = layout {
+            if let AttrKind::Strided { strides, .. } = self.ctx.attr_kind(l) {
+                if strides.len() != shape.len() {
+                    return Err(self.error_at(elem_off, "expected the number of strides to match the rank"));
+                }
+            }
             if let AttrKind::AffineMap(m) = self.ctx.attr_kind(l) {
                 if m.num_dims() as usize != shape.len() {
                     return Err(self.error_at(elem_off, "memref layout mismatch between rank and affine map: ".to_string()
@@ -316,7 +321,15 @@ impl Parser<'_, '_> {
         } else {
             Some(self.parse_dimension_list(true, false)?.0)
         };
+        let elem_off = self.offset();
         let elem = self.parse_type()?;
+        let elem_ok = matches!(
+            self.ctx.type_kind(elem),
+            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::Complex(_) | TypeKind::Vector { .. } | TypeKind::Opaque { .. }
+        );
+        if !elem_ok {
+            return Err(self.error_at(elem_off, "invalid tensor element type"));
+        }
         let encoding = if self.parse_optional_punct(",") { Some(self.parse_attribute()?) } else { None };
         self.parse_punct(">")?;
         Ok(self.ctx.ty(TypeKind::Tensor { shape, elem, encoding }))
@@ -327,7 +340,8 @@ impl Parser<'_, '_> {
         self.parse_punct("<")?;
         let (shape, scalable) = self.parse_dimension_list(false, true)?;
         if shape.iter().any(|&d| d <= 0) {
-            return Err(self.error_at(open, "vector types must have positive constant sizes"));
+            let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+            return Err(self.error_at(open, format!("vector types must have positive constant sizes but got {}", dims.join(", "))));
         }
         let elem_off = self.offset();
         let elem = self.parse_type()?;

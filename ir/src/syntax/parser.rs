@@ -1018,30 +1018,44 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(self.ctx.create_op(state))
     }
 
+    /// Resolves a custom-form op name: a name without a dialect prefix is looked up in the
+    /// default dialect of the enclosing op (`return` in `func.func`, `module` at top level);
+    /// a prefixed name that is unknown is retried with the default dialect prefixed.
     fn resolve_custom_name(&self, name: &str) -> Option<&'static OpSpec> {
         let reg = self.ctx.registry();
         let default = self.default_dialects.last().copied().flatten();
+        let with_default = || default.and_then(|d| reg.op(&format!("{d}.{name}")));
         if !name.contains('.') {
-            if let Some(d) = default {
-                if let Some(s) = reg.op(&format!("{d}.{name}")) {
-                    return Some(s);
-                }
-            }
-            return reg.op(&format!("builtin.{name}"));
+            return with_default();
         }
-        reg.op(name).or_else(|| default.and_then(|d| reg.op(&format!("{d}.{name}"))))
+        reg.op(name).or_else(with_default)
+    }
+
+    /// The error for a custom-form op name that resolves to nothing, worded as upstream's.
+    fn unknown_custom_op(&self, name: &str, offset: usize) -> Diagnostic {
+        let default = self.default_dialects.last().copied().flatten();
+        match name.split_once('.') {
+            Some((dialect, _)) if self.ctx.registry().dialect(dialect).is_some() => {
+                self.error_at(offset, format!("custom op '{name}' is unknown"))
+            }
+            Some((dialect, _)) => {
+                let mut known: Vec<&str> = self.ctx.registry().dialects().iter().map(|d| d.name).collect();
+                known.sort_unstable();
+                self.error_at(offset, format!("Dialect `{dialect}' not found for custom op '{name}' "))
+                    .with_note(self.loc_at(offset), format!("Available dialects: {}", known.join(", ")))
+            }
+            None => match default {
+                Some(d) => self.error_at(offset, format!("custom op '{name}' is unknown (tried '{d}.{name}' as well)")),
+                None => self.error_at(offset, format!("Dialect `' not found for custom op '{name}'  (tried '.{name}' as well)")),
+            },
+        }
     }
 
     fn parse_custom_operation(&mut self) -> ParseResult<OpId> {
         let name_tok = self.bump();
         let name = self.text(name_tok);
         let Some(spec) = self.resolve_custom_name(name) else {
-            let default = self.default_dialects.last().copied().flatten();
-            let msg = match default {
-                Some(d) if d != "builtin" => format!("custom op '{name}' is unknown (tried '{d}.{name}' as well)"),
-                _ => format!("custom op '{name}' is unknown"),
-            };
-            return Err(self.error_at(name_tok.start, msg));
+            return Err(self.unknown_custom_op(name, name_tok.start));
         };
         let Some(parse) = spec.parse else {
             return Err(self.error_at(name_tok.start, format!("custom op '{name}' has no custom assembly form")));

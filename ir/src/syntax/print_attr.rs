@@ -1,6 +1,7 @@
 //! Printing of types and attributes exactly as upstream MLIR prints them.
 
 use super::escape::write_escaped_str;
+use super::float_format::apfloat_to_string;
 use super::printer::AliasTable;
 use crate::attrs::{Attr, AttrKind, DenseData};
 use crate::context::Context;
@@ -247,9 +248,16 @@ impl AttrWriter<'_> {
         out.push_str("dense<");
         let shape = ctx.shape(*ty).map(<[i64]>::to_vec).unwrap_or_default();
         let elem = ctx.element_type_or_self(*ty);
-        if data.len() == 1 && shape.iter().product::<i64>() != 1 || shape.is_empty() {
+        // A splat (all elements equal, stored once or not) prints as one element, as MLIR does;
+        // no elements print as `dense<>`.
+        let splat = match data {
+            DenseData::Int(v) => v.windows(2).all(|w| w[0] == w[1]),
+            DenseData::Float(v) => v.windows(2).all(|w| w[0] == w[1]),
+        };
+        let empty = data.is_empty() && !shape.is_empty();
+        if !empty && (splat || shape.is_empty()) {
             self.dense_elem(out, data, 0, elem);
-        } else {
+        } else if !empty {
             let mut idx = 0;
             self.dense_nested(out, data, &shape, &mut idx, elem);
         }
@@ -361,16 +369,17 @@ pub(crate) fn symbol(out: &mut String, name: &str) {
     }
 }
 
-/// Formats a float as MLIR's `printFloatValue` does: `%.6e`-style when that reads back exactly,
-/// else APFloat's shortest-natural form, else the hexadecimal bit pattern.
+/// Formats a float as MLIR's `printFloatValue` does: `APFloat::toString(6, 0, false)`
+/// (`1.000000e+00`) when that reads back exactly, else the natural-precision `toString()` if it
+/// has a decimal point, else the hexadecimal bit pattern (always for NaN and infinities).
 pub fn format_float(kind: FloatKind, v: f64) -> String {
     if v.is_finite() {
-        let sci = format_sci6(v);
+        let sci = apfloat_to_string(kind, v, 6, 0, false);
         if reads_back(kind, &sci, v) {
             return sci;
         }
-        let natural = format_natural(kind, v);
-        if natural.contains('.') && reads_back(kind, &natural, v) {
+        let natural = apfloat_to_string(kind, v, 0, 3, true);
+        if natural.contains('.') {
             return natural;
         }
     }
@@ -389,79 +398,6 @@ fn reads_back(kind: FloatKind, s: &str, v: f64) -> bool {
         _ => s.parse::<f64>().map(|x| super::parse_attr::round_to_kind(kind, x)),
     };
     parsed.is_ok_and(|p| p.to_bits() == v.to_bits())
-}
-
-/// `1.000000e+00`: six digits after the point, exponent with sign and at least two digits.
-fn format_sci6(v: f64) -> String {
-    let s = format!("{v:.6e}");
-    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let sign = if exp < 0 { '-' } else { '+' };
-    format!("{mant}e{sign}{:02}", exp.abs())
-}
-
-/// APFloat's `toString()` with natural precision: `2 + precision * 59 / 196` significant
-/// digits, trailing zeros dropped, positional notation unless it would need more than three
-/// padding zeros.
-fn format_natural(kind: FloatKind, v: f64) -> String {
-    let precision_bits = match kind {
-        FloatKind::F16 => 11,
-        FloatKind::BF16 => 8,
-        FloatKind::F32 => 24,
-        FloatKind::F64 => 53,
-    };
-    let digits_wanted = 2 + precision_bits * 59 / 196;
-    let s = format!("{:.*e}", digits_wanted - 1, v.abs());
-    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let mut digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
-    let exp10: i32 = exp.parse().unwrap_or(0);
-    while digits.len() > 1 && digits.ends_with('0') {
-        digits.pop();
-    }
-    let nd = digits.len() as i32;
-    // APFloat's exponent is that of the last digit.
-    let exp = exp10 - (nd - 1);
-    let max_padding = 3;
-    let scientific = if exp >= 0 {
-        exp > max_padding || nd + exp > digits_wanted as i32
-    } else {
-        let msd = exp + nd - 1;
-        msd < 0 && -msd > max_padding
-    };
-    let mut out = String::new();
-    if v.is_sign_negative() {
-        out.push('-');
-    }
-    if scientific {
-        let e = exp + nd - 1;
-        out.push_str(&digits[..1]);
-        out.push('.');
-        if nd == 1 {
-            out.push('0');
-        } else {
-            out.push_str(&digits[1..]);
-        }
-        let _ = write!(out, "E{}{}", if e >= 0 { '+' } else { '-' }, e.abs());
-    } else if exp >= 0 {
-        out.push_str(&digits);
-        for _ in 0..exp {
-            out.push('0');
-        }
-    } else {
-        let whole = exp + nd;
-        if whole > 0 {
-            out.push_str(&digits[..whole as usize]);
-            out.push('.');
-            out.push_str(&digits[whole as usize..]);
-        } else {
-            out.push_str("0.");
-            for _ in 0..-whole {
-                out.push('0');
-            }
-            out.push_str(&digits);
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -55,6 +55,9 @@ impl AliasTable {
             t.names.insert(a, name);
             t.order.push(a);
         }
+        // Upstream prints aliases grouped by name (`#map...` before `#set...`), each group in
+        // order of first use.
+        t.order.sort_by_key(|a| matches!(ctx.attr_kind(*a), AttrKind::IntegerSet(_)));
         t
     }
 }
@@ -99,6 +102,16 @@ pub fn attr_to_string(ctx: &Context, attr: Attr) -> String {
     let mut s = String::new();
     AttrWriter { ctx, aliases: None, seen: None }.attr(&mut s, attr, false);
     s
+}
+
+/// `op` alone in generic form, its values named as when printing `scope` (an ancestor of `op`)
+/// in generic form: how MLIR shows an op inside a diagnostic.
+pub fn op_generic_in_scope(ctx: &Context, op: OpId, scope: OpId) -> String {
+    let names = NameTable::compute(ctx, scope, true);
+    let options = PrintOptions { generic: true, ..PrintOptions::default() };
+    let mut p = OpAsmPrinter::new(ctx, &names, None, options);
+    p.print_operation(op);
+    p.out
 }
 
 /// SSA value and block names for everything under one op. Value names include the `%`.
@@ -189,7 +202,8 @@ impl NameTable {
             let unnamed_rest = results[1..].iter().all(|r| !self.values.contains_key(r));
             if results.len() > 1 && unnamed_rest {
                 self.groups.insert(op);
-                self.values.insert(first, format!("%{id}"));
+                // Uses name every result of a group by number, `%0#0` included.
+                self.values.insert(first, format!("%{id}#0"));
                 for (i, &r) in results.iter().enumerate().skip(1) {
                     self.values.insert(r, format!("%{id}#{i}"));
                 }
@@ -546,6 +560,7 @@ impl<'a> OpAsmPrinter<'a> {
         if !results.is_empty() {
             if self.names.groups.contains(&op) {
                 let n = self.value_str(results[0]);
+                let n = n.strip_suffix("#0").unwrap_or(n);
                 let _ = write!(self.out, "{n}:{}", results.len());
             } else {
                 self.operands(&results);
