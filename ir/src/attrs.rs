@@ -21,8 +21,10 @@ pub type NamedAttr = (String, Attr);
 pub enum DenseData {
     /// Integer (and `i1`) elements, sign- or zero-extended per the element type.
     Int(Vec<i128>),
-    /// Float elements as `f64` bits.
+    /// Float elements as `f64` bits (complex elements as (re, im) pairs).
     Float(Vec<u64>),
+    /// String elements (`dense<["a", "bc"]>`).
+    Bytes(Vec<Vec<u8>>),
 }
 
 impl DenseData {
@@ -31,6 +33,7 @@ impl DenseData {
         match self {
             DenseData::Int(v) => v.len(),
             DenseData::Float(v) => v.len(),
+            DenseData::Bytes(v) => v.len(),
         }
     }
 
@@ -62,8 +65,8 @@ pub enum AttrKind {
         /// A float type.
         ty: Type,
     },
-    /// `"text"`.
-    String(String),
+    /// `"text"`: bytes, as MLIR strings may hold any (`"\FF"`); usually UTF-8.
+    String(Vec<u8>),
     /// A type used as an attribute (`function_type = (i32) -> ()`).
     Type(Type),
     /// `[a, b]`.
@@ -167,7 +170,20 @@ impl Context {
 
     /// A string attribute.
     pub fn string_attr(&mut self, s: impl Into<String>) -> Attr {
-        self.attr(AttrKind::String(s.into()))
+        self.attr(AttrKind::String(s.into().into_bytes()))
+    }
+
+    /// A string attribute of arbitrary bytes.
+    pub fn bytes_attr(&mut self, bytes: Vec<u8>) -> Attr {
+        self.attr(AttrKind::String(bytes))
+    }
+
+    /// The bytes of a string attribute.
+    pub fn attr_bytes(&self, attr: Attr) -> Option<&[u8]> {
+        match self.attr_kind(attr) {
+            AttrKind::String(s) => Some(s),
+            _ => None,
+        }
     }
 
     /// A type attribute.
@@ -240,7 +256,7 @@ impl Context {
     /// The text of a string attribute.
     pub fn attr_str(&self, attr: Attr) -> Option<&str> {
         match self.attr_kind(attr) {
-            AttrKind::String(s) => Some(s),
+            AttrKind::String(s) => std::str::from_utf8(s).ok(),
             _ => None,
         }
     }

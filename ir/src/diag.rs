@@ -160,7 +160,10 @@ impl SourceMap {
                 if let Some(text) = self.find(file).and_then(|f| f.line_text(line)) {
                     let (shown, caret_at) = expand_tabs(text, col as usize);
                     let _ = writeln!(out, "{shown}");
-                    let _ = writeln!(out, "{}^", " ".repeat(caret_at));
+                    // LLVM's SourceMgr prints no caret under lines with non-ASCII text.
+                    if text.is_ascii() {
+                        let _ = writeln!(out, "{}^", " ".repeat(caret_at));
+                    }
                 }
             }
             None => {

@@ -96,7 +96,9 @@ pub type ParseFn = fn(&mut OpAsmParser<'_, '_>, &mut OperationState) -> ParseRes
 /// Prints an op's custom form after its name (and the result list) have been printed.
 pub type PrintFn = fn(&mut OpAsmPrinter<'_>, OpId);
 /// Folds an op given the constant values of its operands (`None` for non-constant operands).
-/// Returns `None` when nothing folds, else one [`FoldResult`] per result.
+/// Returns `None` when nothing folds, else one [`FoldResult`] per result, or an empty list when
+/// the folder changed the op in place (MLIR's in-place fold: `affine.for` canonicalizing its
+/// bounds; drivers then revisit the op). Returning each result itself also means "in place".
 pub type FoldFn = fn(&mut Context, OpId, &[Option<Attr>]) -> Option<Vec<FoldResult>>;
 /// A canonicalization pattern: rewrites the op in place or around it; returns whether it changed
 /// anything. It may erase the op itself but no other op that it did not create.

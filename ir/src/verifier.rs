@@ -70,29 +70,25 @@ impl Verifier<'_> {
                 if spec.has(OpTraits::SINGLE_BLOCK) && blocks.len() > 1 {
                     return Err(op_error(ctx, op, format!("expects region #{ri} to have 0 or 1 blocks")));
                 }
-                if !spec.has(OpTraits::NO_TERMINATOR) {
-                    for &b in blocks {
-                        let ends = ctx.block_last_op(b).is_some_and(|l| {
-                            ctx.op_spec(l).is_none_or(|s| s.has(OpTraits::TERMINATOR))
-                        });
-                        if !ends {
-                            let loc = ctx.block_last_op(b).map_or_else(|| ctx.loc(op).clone(), |l| ctx.loc(l).clone());
-                            let msg = if ctx.block_first_op(b).is_none() {
-                                "empty block: expect at least a terminator".to_string()
-                            } else {
-                                "block with no terminator, has ".to_string() + &op_summary(ctx, ctx.block_last_op(b))
-                            };
-                            return Err(Diagnostic::error(loc, msg));
-                        }
-                    }
-                }
                 if spec.has(OpTraits::SYMBOL_TABLE) {
                     self.check_symbols(op, r)?;
                 }
             }
+            // As MLIR's verifier: an empty block is reported on entering it, a missing
+            // terminator after its ops (so a misplaced terminator is reported as such first).
+            let needs_terminator = spec.is_some_and(|s| !s.has(OpTraits::NO_TERMINATOR));
             for &b in blocks {
+                if needs_terminator && ctx.block_first_op(b).is_none() {
+                    return Err(Diagnostic::error(ctx.loc(op).clone(), "empty block: expect at least a terminator"));
+                }
                 for o in ctx.block_ops_iter(b) {
                     self.verify_op(o)?;
+                }
+                let ends = ctx.block_last_op(b).is_some_and(|l| ctx.op_spec(l).is_none_or(|s| s.has(OpTraits::TERMINATOR)));
+                if needs_terminator && !ends {
+                    let loc = ctx.block_last_op(b).map_or_else(|| ctx.loc(op).clone(), |l| ctx.loc(l).clone());
+                    let msg = "block with no terminator, has ".to_string() + &op_summary(ctx, ctx.block_last_op(b));
+                    return Err(Diagnostic::error(loc, msg));
                 }
             }
         }

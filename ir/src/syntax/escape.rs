@@ -5,7 +5,12 @@ use std::fmt;
 
 /// Writes `s` with MLIR's escapes (without the surrounding quotes).
 pub fn write_escaped_str(f: &mut impl fmt::Write, s: &str) -> fmt::Result {
-    for &b in s.as_bytes() {
+    write_escaped_bytes(f, s.as_bytes())
+}
+
+/// Writes bytes with MLIR's escapes (without the surrounding quotes).
+pub fn write_escaped_bytes(f: &mut impl fmt::Write, bytes: &[u8]) -> fmt::Result {
+    for &b in bytes {
         match b {
             b'\\' => f.write_str("\\\\")?,
             // MLIR's printEscapedString: printable ASCII but '"' as is, the rest as hex.
@@ -16,9 +21,15 @@ pub fn write_escaped_str(f: &mut impl fmt::Write, s: &str) -> fmt::Result {
     Ok(())
 }
 
-/// Decodes the body of a string literal (between the quotes). Returns the byte offset of a bad
-/// escape on error.
+/// Decodes the body of a string literal (between the quotes) that must be UTF-8 (names).
+/// Returns the byte offset of a bad escape on error.
 pub fn unescape(body: &str) -> Result<String, usize> {
+    String::from_utf8(unescape_bytes(body)?).map_err(|e| e.utf8_error().valid_up_to())
+}
+
+/// Decodes the body of a string literal into bytes. Returns the byte offset of a bad escape on
+/// error.
+pub fn unescape_bytes(body: &str) -> Result<Vec<u8>, usize> {
     let bytes = body.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -44,5 +55,5 @@ pub fn unescape(body: &str) -> Result<String, usize> {
         }
         i += 2;
     }
-    String::from_utf8(out).map_err(|e| e.utf8_error().valid_up_to())
+    Ok(out)
 }

@@ -234,7 +234,7 @@ impl Parser<'_, '_> {
                     } else if let Some(i) = syms.iter().position(|s| s == name) {
                         Ok(AffineExpr::symbol(i as u32))
                     } else {
-                        Err(self.error_at(t.start, format!("use of undeclared identifier '{name}'")))
+                        Err(self.error_at(t.start, "use of undeclared identifier"))
                     }
                 }
                 Names::Ssa { dims, syms } if self.text(t) == "symbol" => {
@@ -249,7 +249,8 @@ impl Parser<'_, '_> {
                     let i = position_or_push(syms, o);
                     Ok(AffineExpr::symbol(i))
                 }
-                _ => Err(self.expected("affine expression")),
+                // Over SSA ids only `symbol(...)` is a keyword; any other bare id is unknown.
+                Names::Ssa { .. } => Err(self.error_here("use of undeclared identifier")),
             },
             TokenKind::PercentId => match names {
                 Names::Ssa { dims, syms } => {

@@ -60,10 +60,8 @@ impl Parser<'_, '_> {
             }
             TokenKind::String => {
                 self.bump();
-                let s = self.string_value(t)?;
-                // `"foo" : i32` (typed strings) are rare; accept and drop the type like upstream
-                // keeps it — sharc does not model typed strings.
-                Ok(self.ctx.string_attr(s))
+                let s = self.string_bytes(t)?;
+                Ok(self.ctx.bytes_attr(s))
             }
             TokenKind::Punct if self.text(t) == "[" => {
                 let mut elems = Vec::new();
@@ -130,7 +128,8 @@ impl Parser<'_, '_> {
                 None => self.ctx.f64(),
             };
             let Some(kind) = self.ctx.float_kind(ty) else {
-                return Err(self.error_at(t.start, "floating point value not valid for specified type"));
+                // Upstream reports this after the type, at the next token.
+                return Err(self.error_here("floating point value not valid for specified type"));
             };
             let v: f64 = text.parse().map_err(|_| self.error_at(t.start, "invalid floating point literal"))?;
             let v = if negative { -v } else { v };
@@ -211,7 +210,16 @@ impl Parser<'_, '_> {
         // Literal elements, nested lists flattened; shape checked against the type below.
         let mut elems: Vec<(usize, bool, String, TokenKind)> = Vec::new();
         let mut shape: Vec<i64> = Vec::new();
-        if !self.at_punct(">") {
+        // `dense<"0x0102...">`: the raw little-endian bytes of all elements (upstream prints
+        // literals of more than 100 elements so).
+        let mut hex: Option<(usize, Vec<u8>)> = None;
+        let t = self.peek();
+        if t.kind == TokenKind::String && self.text(t).starts_with("\"0x") {
+            self.bump();
+            let digits = &self.text(t)[3..self.text(t).len() - 1];
+            let bytes = decode_hex(digits).ok_or_else(|| self.error_at(t.start, "elements hex string should start with '0x' and contain hex digits"))?;
+            hex = Some((t.start, bytes));
+        } else if !self.at_punct(">") {
             self.parse_dense_literal(&mut elems, &mut shape, 0)?;
         }
         self.parse_punct(">")?;
@@ -232,16 +240,37 @@ impl Parser<'_, '_> {
             return Err(self.error_at(type_off, "elements literal type must have static shape"));
         }
         let count: i64 = tshape.iter().product();
-        let splat = elems.len() == 1 && shape.is_empty();
+        if let Some((off, bytes)) = hex {
+            let data = self.dense_from_hex(off, &bytes, elem, count)?;
+            return Ok(self.ctx.attr(AttrKind::DenseElements { ty, data }));
+        }
+        // Complex elements are written `(re,im)` and stored as two scalars.
+        let complex = matches!(self.ctx.type_kind(elem), TypeKind::Complex(_));
+        let per = if complex { 2 } else { 1 };
+        let splat = elems.len() == per && shape.is_empty();
         // `dense<>` is the literal of a type without elements (`tensor<0xi32>`).
         let empty = elems.is_empty() && shape.is_empty() && count == 0;
-        if !splat && !empty && (shape != tshape || elems.len() as i64 != count) {
+        if !splat && !empty && (shape != tshape || elems.len() as i64 != count * per as i64) {
             return Err(self.error_at(
                 open,
                 format!("inferred shape of elements literal ([{}]) does not match type ([{}])", join_dims(&shape), join_dims(&tshape)),
             ));
         }
-        let data = if let Some(kind) = self.ctx.float_kind(elem) {
+        let scalar = match self.ctx.type_kind(elem) {
+            TypeKind::Complex(e) => *e,
+            _ => elem,
+        };
+        let data = if elems.iter().any(|e| e.3 == TokenKind::String) {
+            let mut out = Vec::with_capacity(elems.len());
+            for (off, _, text, tk) in &elems {
+                if *tk != TokenKind::String {
+                    return Err(self.error_at(*off, "expected string elements"));
+                }
+                let inner = &text[1..text.len() - 1];
+                out.push(super::escape::unescape_bytes(inner).map_err(|o| self.error_at(off + 1 + o, "invalid escape in string literal"))?);
+            }
+            DenseData::Bytes(out)
+        } else if let Some(kind) = self.ctx.float_kind(scalar) {
             let mut out = Vec::with_capacity(elems.len());
             for (off, neg, text, tk) in &elems {
                 let v = match tk {
@@ -257,13 +286,13 @@ impl Parser<'_, '_> {
                 out.push(round_to_kind(kind, v).to_bits());
             }
             DenseData::Float(out)
-        } else if matches!(self.ctx.type_kind(elem), TypeKind::Integer { .. } | TypeKind::Index) {
+        } else if matches!(self.ctx.type_kind(scalar), TypeKind::Integer { .. } | TypeKind::Index) {
             let mut out = Vec::with_capacity(elems.len());
             for (off, neg, text, tk) in &elems {
                 let v = match (tk, text.as_str()) {
                     (TokenKind::BareId, "true") => 1,
                     (TokenKind::BareId, "false") => 0,
-                    (TokenKind::Integer, _) => self.check_int_value(*off, text, *neg, elem)?,
+                    (TokenKind::Integer, _) => self.check_int_value(*off, text, *neg, scalar)?,
                     _ => return Err(self.error_at(*off, "expected integer elements, but parsed floating-point")),
                 };
                 out.push(v);
@@ -274,11 +303,48 @@ impl Parser<'_, '_> {
         };
         // Equal elements are stored once (a splat), as MLIR's `DenseElementsAttr::get` does.
         let data = match data {
-            DenseData::Int(v) if v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseData::Int(vec![v[0]]),
-            DenseData::Float(v) if v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseData::Float(vec![v[0]]),
+            DenseData::Int(v) if !complex && v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseData::Int(vec![v[0]]),
+            DenseData::Float(v) if !complex && v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseData::Float(vec![v[0]]),
+            DenseData::Bytes(v) if v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseData::Bytes(vec![v[0].clone()]),
             d => d,
         };
         Ok(self.ctx.attr(AttrKind::DenseElements { ty, data }))
+    }
+
+    /// Elements from the raw bytes of a hex literal.
+    fn dense_from_hex(&self, off: usize, bytes: &[u8], elem: Type, count: i64) -> ParseResult<DenseData> {
+        let (width, float) = match self.ctx.type_kind(elem) {
+            TypeKind::Integer { width, .. } if *width >= 8 => (*width, None),
+            TypeKind::Index => (64, None),
+            TypeKind::Float(k) => (k.width(), Some(*k)),
+            _ => return Err(self.error_at(off, "unsupported element type for a hex elements literal")),
+        };
+        let size = width.div_ceil(8) as usize;
+        let n = bytes.len() / size;
+        if bytes.len() % size != 0 || (n as i64 != count && n != 1) {
+            return Err(self.error_at(off, format!("elements hex data size is invalid for provided type: got {} bytes", bytes.len())));
+        }
+        let mut ints = Vec::with_capacity(n);
+        let mut floats = Vec::with_capacity(n);
+        for chunk in bytes.chunks(size) {
+            let mut raw: u128 = 0;
+            for (i, &b) in chunk.iter().enumerate() {
+                raw |= (b as u128) << (8 * i);
+            }
+            match float {
+                Some(k) => floats.push(float_from_bits(k, raw as u64).unwrap_or(0.0).to_bits()),
+                None => {
+                    // Sign-extend signless values to their stored (signed) form.
+                    let shift = 128 - width.min(128);
+                    let signed = match self.ctx.type_kind(elem) {
+                        TypeKind::Integer { signedness: crate::types::Signedness::Unsigned, .. } => raw as i128,
+                        _ => ((raw << shift) as i128) >> shift,
+                    };
+                    ints.push(signed);
+                }
+            }
+        }
+        Ok(if float.is_some() { DenseData::Float(floats) } else { DenseData::Int(ints) })
     }
 
     fn parse_dense_literal(
@@ -306,10 +372,20 @@ impl Parser<'_, '_> {
             shape.extend(first_shape.unwrap_or_default());
             return Ok(());
         }
+        if self.parse_optional_punct("(") {
+            // A complex element `(re,im)`.
+            let mut parts = Vec::new();
+            self.parse_dense_literal(&mut parts, &mut Vec::new(), depth + 1)?;
+            self.parse_punct(",")?;
+            self.parse_dense_literal(&mut parts, &mut Vec::new(), depth + 1)?;
+            self.parse_punct(")")?;
+            elems.extend(parts);
+            return Ok(());
+        }
         let neg = self.parse_optional_punct("-");
         let t = self.peek();
         match t.kind {
-            TokenKind::Integer | TokenKind::Float => {}
+            TokenKind::Integer | TokenKind::Float | TokenKind::String => {}
             TokenKind::BareId if matches!(self.text(t), "true" | "false") => {}
             _ => return Err(self.expected("element literal of primitive type")),
         }
@@ -471,4 +547,11 @@ pub(crate) fn f64_to_bf16_bits(v: f64) -> u16 {
     }
     let lsb = (bits >> 16) & 1;
     ((bits + 0x7fff + lsb) >> 16) as u16
+}
+
+fn decode_hex(digits: &str) -> Option<Vec<u8>> {
+    if digits.len() % 2 != 0 {
+        return None;
+    }
+    (0..digits.len()).step_by(2).map(|i| u8::from_str_radix(digits.get(i..i + 2)?, 16).ok()).collect()
 }

@@ -59,6 +59,8 @@ pub struct Argument {
 struct ValueGroup {
     first: Value,
     len: u32,
+    /// Where the name was defined.
+    offset: usize,
 }
 
 #[derive(Default)]
@@ -134,13 +136,20 @@ impl<'s, 'c> Parser<'s, 'c> {
         p.tokens = match lexer::tokenize(text) {
             Ok(t) => t,
             Err(offset) => {
-                let ch = text[offset..].chars().next().unwrap_or(' ');
-                let msg = if ch == '"' {
-                    "expected '\"' in string literal".to_string()
-                } else {
-                    format!("unexpected character '{}'", ch.escape_default())
+                let rest = &text[offset..];
+                let (at, msg) = match rest.as_bytes() {
+                    // Upstream reports a missing closing quote where the line ends.
+                    [b'"', ..] | [b'@', b'"', ..] => {
+                        let eol = rest.find('\n').map_or(text.len(), |i| offset + i);
+                        (eol, "expected '\"' in string literal")
+                    }
+                    [b'%', ..] => (offset, "invalid SSA name"),
+                    [b'^', ..] => (offset, "invalid block name"),
+                    [b'@', ..] => (offset, "invalid symbol name"),
+                    [b'#', ..] | [b'!', ..] => (offset, "invalid identifier"),
+                    _ => (offset, "unexpected character"),
                 };
-                return Err(p.error_at(offset, msg));
+                return Err(p.error_at(at, msg));
             }
         };
         Ok(p)
@@ -373,6 +382,11 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.string_value(t)
     }
 
+    pub(crate) fn string_bytes(&self, t: Token) -> ParseResult<Vec<u8>> {
+        let body = &self.src[t.start + 1..t.end - 1];
+        super::escape::unescape_bytes(body).map_err(|off| self.error_at(t.start + 1 + off, "invalid escape in string literal"))
+    }
+
     pub(crate) fn string_value(&self, t: Token) -> ParseResult<String> {
         let body = &self.src[t.start + 1..t.end - 1];
         super::escape::unescape(body).map_err(|off| self.error_at(t.start + 1 + off, "invalid escape in string literal"))
@@ -447,10 +461,10 @@ impl<'s, 'c> Parser<'s, 'c> {
     // ----- top level --------------------------------------------------------------------------
 
     fn parse_top_level(&mut self) -> ParseResult<OpId> {
-        let loc = self.loc_at(0);
         let (region, block) = self.ctx.new_region_with_block(&[]);
         self.push_scope(true);
         self.push_region_names();
+        self.predefine_location_aliases()?;
         loop {
             let t = self.peek();
             match t.kind {
@@ -477,7 +491,6 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
         }
         let module_loc = Location::file_line_col(&self.file, 0, 0);
-        let _ = loc;
         let state = OperationState::new(crate::symbol::MODULE_OP, module_loc).region(region);
         Ok(self.ctx.create_op(state))
     }
@@ -488,17 +501,67 @@ impl<'s, 'c> Parser<'s, 'c> {
         if name.contains('.') {
             return Err(self.error_at(t.start, "attribute names with a '.' are reserved for dialect-defined names"));
         }
+        self.parse_punct("=")?;
+        if self.at_keyword("loc") {
+            // Defined already by `predefine_location_aliases`.
+            self.parse_location()?;
+            return Ok(());
+        }
         if self.attr_aliases.contains_key(&name) || self.loc_aliases.contains_key(&name) {
             return Err(self.error_at(t.start, format!("redefinition of attribute alias id '{name}'")));
         }
-        self.parse_punct("=")?;
-        if self.at_keyword("loc") {
-            let loc = self.parse_location()?;
-            self.loc_aliases.insert(name, loc);
-        } else {
-            let attr = self.parse_attribute()?;
-            self.attr_aliases.insert(name, attr);
+        let attr = self.parse_attribute()?;
+        self.attr_aliases.insert(name, attr);
+        Ok(())
+    }
+
+    /// Location aliases (`#loc3 = loc(...)`) may be defined after their uses, at the end of the
+    /// file where `--mlir-print-debuginfo` puts them; read them all before the ops.
+    fn predefine_location_aliases(&mut self) -> ParseResult<()> {
+        let starts: Vec<usize> = (0..self.tokens.len().saturating_sub(3))
+            .filter(|&i| {
+                let [a, b, c] = [self.tokens[i], self.tokens[i + 1], self.tokens[i + 2]];
+                a.kind == TokenKind::HashId
+                    && (i == 0 || self.text(self.tokens[i - 1]) != "(")
+                    && self.text(b) == "="
+                    && b.kind == TokenKind::Punct
+                    && c.kind == TokenKind::BareId
+                    && self.text(c) == "loc"
+            })
+            .collect();
+        let saved = self.pos;
+        // Aliases may refer to aliases defined later (`fused[#loc1, #loc2]`): retry until no
+        // definition makes progress.
+        let mut pending = starts;
+        while !pending.is_empty() {
+            let mut failed = Vec::new();
+            let mut last_error = None;
+            for &i in &pending {
+                self.pos = i;
+                let t = self.bump();
+                let name = self.text(t)[1..].to_string();
+                if self.loc_aliases.contains_key(&name) {
+                    self.pos = saved;
+                    return Err(self.error_at(t.start, format!("redefinition of attribute alias id '{name}'")));
+                }
+                self.bump();
+                match self.parse_location() {
+                    Ok(loc) => {
+                        self.loc_aliases.insert(name, loc);
+                    }
+                    Err(e) => {
+                        failed.push(i);
+                        last_error = Some(e);
+                    }
+                }
+            }
+            if failed.len() == pending.len() {
+                self.pos = saved;
+                return Err(last_error.expect("a failed definition left its error"));
+            }
+            pending = failed;
         }
+        self.pos = saved;
         Ok(())
     }
 
@@ -553,10 +616,14 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// Binds `name` to `values`, which are consecutive ids (one op's results, or one argument).
     fn define_values(&mut self, name: &str, offset: usize, values: &[Value]) -> ParseResult<()> {
-        let scope = self.scopes.last_mut().expect("a scope is open");
-        if scope.values.contains_key(name) {
-            return Err(self.error_at(offset, format!("redefinition of SSA value '%{name}'")));
+        let previous = self.scopes.last().expect("a scope is open").values.get(name).map(|g| g.offset);
+        if let Some(prev) = previous {
+            let prev = self.loc_at(prev);
+            return Err(self
+                .error_at(offset, format!("redefinition of SSA value '%{name}'"))
+                .with_note(prev, "previously defined here"));
         }
+        let scope = self.scopes.last_mut().expect("a scope is open");
         let mut replacements = Vec::new();
         if !scope.forward.is_empty() {
             for (i, &v) in values.iter().enumerate() {
@@ -567,7 +634,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         let Some(&first) = values.first() else { return Ok(()) };
         debug_assert!(values.iter().enumerate().all(|(i, v)| v.index() == first.index() + i));
-        scope.values.insert(name.to_string(), ValueGroup { first, len: values.len() as u32 });
+        scope.values.insert(name.to_string(), ValueGroup { first, len: values.len() as u32, offset });
         if let Some(r) = scope.defined_in_region.last_mut() {
             r.push(name.to_string());
         }
@@ -851,15 +918,20 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             TokenKind::BareId if self.text(t) == "fused" => {
                 self.bump();
-                if self.at_punct("<") {
-                    return Err(self.error_here("fused location metadata is not supported"));
+                let mut metadata = None;
+                if self.parse_optional_punct("<") {
+                    let start = self.offset();
+                    self.parse_attribute()?;
+                    let end = self.offset();
+                    metadata = Some(Arc::from(self.src[start..end].trim_end()));
+                    self.parse_punct(">")?;
                 }
                 let mut locs = Vec::new();
                 self.parse_comma_separated_list(Delimiter::Square, |p| {
                     locs.push(p.parse_location_body()?);
                     Ok(())
                 })?;
-                Ok(Location::Fused(locs))
+                Ok(Location::Fused { locs, metadata })
             }
             TokenKind::String => {
                 self.bump();
@@ -872,7 +944,17 @@ impl<'s, 'c> Parser<'s, 'c> {
                     let (Ok(line), Ok(col)) = (line, col) else {
                         return Err(self.error_at(t.start, "line and column must be non-negative 32-bit integers"));
                     };
-                    return Ok(Location::FileLineCol { file: Arc::from(s.as_str()), line, col });
+                    let file: Arc<str> = Arc::from(s.as_str());
+                    if self.parse_optional_keyword("to") {
+                        let end_line = match self.parse_optional_integer()? {
+                            Some(l) => Some(u32::try_from(l).map_err(|_| self.error_at(t.start, "invalid line"))?),
+                            None => None,
+                        };
+                        self.parse_punct(":")?;
+                        let end_col = u32::try_from(self.parse_integer()?).map_err(|_| self.error_at(t.start, "invalid column"))?;
+                        return Ok(Location::FileRange { file, line, col, end_line, end_col });
+                    }
+                    return Ok(Location::FileLineCol { file, line, col });
                 }
                 let child = if self.parse_optional_punct("(") {
                     let c = self.parse_location_body()?;
@@ -959,9 +1041,10 @@ impl<'s, 'c> Parser<'s, 'c> {
             let msg = if self.ctx.registry().dialect(dialect).is_some() {
                 format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations")
             } else {
-                format!("operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used")
+                "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used".to_string()
             };
-            return Err(self.error_at(name_tok.start, msg));
+            // Upstream notices this after the name, at the operand list.
+            return Err(self.error_at(self.offset(), msg));
         }
         let mut state = OperationState::new(name, loc);
         // Operands.
@@ -1046,7 +1129,12 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             None => match default {
                 Some(d) => self.error_at(offset, format!("custom op '{name}' is unknown (tried '{d}.{name}' as well)")),
-                None => self.error_at(offset, format!("Dialect `' not found for custom op '{name}'  (tried '.{name}' as well)")),
+                None => {
+                    let mut known: Vec<&str> = self.ctx.registry().dialects().iter().map(|d| d.name).collect();
+                    known.sort_unstable();
+                    self.error_at(offset, format!("Dialect `' not found for custom op '{name}'  (tried '.{name}' as well)"))
+                        .with_note(self.loc_at(offset), format!("Available dialects: {}", known.join(", ")))
+                }
             },
         }
     }
@@ -1267,7 +1355,11 @@ impl<'s, 'c> Parser<'s, 'c> {
     fn parse_block_ops(&mut self, block: BlockId) -> ParseResult<()> {
         loop {
             let t = self.peek();
-            if t.kind == TokenKind::CaretId || t.kind == TokenKind::Eof || self.at_punct("}") {
+            if t.kind == TokenKind::Eof {
+                // A region left open: upstream reports the op it expected next.
+                return Err(self.expected("operation name in quotes"));
+            }
+            if t.kind == TokenKind::CaretId || self.at_punct("}") {
                 return Ok(());
             }
             let op = self.parse_operation()?;

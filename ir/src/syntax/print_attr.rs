@@ -147,7 +147,7 @@ impl AttrWriter<'_> {
             }
             AttrKind::String(s) => {
                 out.push('"');
-                let _ = write_escaped_str(out, s);
+                let _ = super::escape::write_escaped_bytes(out, s);
                 out.push('"');
             }
             AttrKind::Type(t) => self.ty(out, *t),
@@ -248,20 +248,48 @@ impl AttrWriter<'_> {
         out.push_str("dense<");
         let shape = ctx.shape(*ty).map(<[i64]>::to_vec).unwrap_or_default();
         let elem = ctx.element_type_or_self(*ty);
+        let per = if matches!(ctx.type_kind(elem), TypeKind::Complex(_)) { 2 } else { 1 };
+        let n = data.len() / per;
         // A splat (all elements equal, stored once or not) prints as one element, as MLIR does;
         // no elements print as `dense<>`.
-        let splat = match data {
-            DenseData::Int(v) => v.windows(2).all(|w| w[0] == w[1]),
-            DenseData::Float(v) => v.windows(2).all(|w| w[0] == w[1]),
-        };
-        let empty = data.is_empty() && !shape.is_empty();
-        if !empty && (splat || shape.is_empty()) {
+        let splat = (1..n).all(|i| dense_elem_eq(data, 0, i, per));
+        let count: i64 = shape.iter().product();
+        let empty = n == 0;
+        if !empty && !splat && count > 100 && self.dense_hex(out, data, elem) {
+            // printed as the raw bytes
+        } else if !empty && (splat || shape.is_empty()) {
             self.dense_elem(out, data, 0, elem);
         } else if !empty {
             let mut idx = 0;
             self.dense_nested(out, data, &shape, &mut idx, elem);
         }
         out.push('>');
+    }
+
+    /// `"0x..."`: the little-endian bytes of every element, which upstream prints for literals
+    /// of more than 100 elements. Returns false (printing nothing) for element types without a
+    /// byte layout.
+    fn dense_hex(&mut self, out: &mut String, data: &DenseData, elem: Type) -> bool {
+        let (width, float) = match self.ctx.type_kind(elem) {
+            TypeKind::Integer { width, .. } if *width >= 8 => (*width, None),
+            TypeKind::Index => (64, None),
+            TypeKind::Float(k) => (k.width(), Some(*k)),
+            _ => return false,
+        };
+        let size = width.div_ceil(8) as usize;
+        out.push_str("\"0x");
+        let mut push = |raw: u128| {
+            for i in 0..size {
+                let _ = write!(out, "{:02X}", (raw >> (8 * i)) as u8);
+            }
+        };
+        match (data, float) {
+            (DenseData::Int(v), None) => v.iter().for_each(|&x| push(x as u128)),
+            (DenseData::Float(v), Some(k)) => v.iter().for_each(|&b| push(float_bits(k, f64::from_bits(b)) as u128)),
+            _ => {}
+        }
+        out.push('"');
+        true
     }
 
     fn dense_nested(&mut self, out: &mut String, data: &DenseData, shape: &[i64], idx: &mut usize, elem: Type) {
@@ -283,7 +311,20 @@ impl AttrWriter<'_> {
         }
     }
 
+    /// Element `i` (a complex element is printed `(re,im)` from two stored scalars).
     fn dense_elem(&mut self, out: &mut String, data: &DenseData, i: usize, elem: Type) {
+        if let TypeKind::Complex(inner) = *self.ctx.type_kind(elem) {
+            out.push('(');
+            self.dense_scalar(out, data, 2 * i, inner);
+            out.push(',');
+            self.dense_scalar(out, data, 2 * i + 1, inner);
+            out.push(')');
+            return;
+        }
+        self.dense_scalar(out, data, i, elem);
+    }
+
+    fn dense_scalar(&mut self, out: &mut String, data: &DenseData, i: usize, elem: Type) {
         match data {
             DenseData::Int(v) => {
                 let x = v.get(i).copied().unwrap_or(0);
@@ -296,6 +337,11 @@ impl AttrWriter<'_> {
             DenseData::Float(v) => {
                 let kind = self.ctx.float_kind(elem).unwrap_or(FloatKind::F64);
                 out.push_str(&format_float(kind, f64::from_bits(v.get(i).copied().unwrap_or(0))));
+            }
+            DenseData::Bytes(v) => {
+                out.push('"');
+                let _ = super::escape::write_escaped_bytes(out, v.get(i).map_or(&[][..], Vec::as_slice));
+                out.push('"');
             }
         }
     }
@@ -312,6 +358,25 @@ impl AttrWriter<'_> {
                 self.attr(out, *a, false);
             }
         }
+    }
+}
+
+/// Whether elements `i` and `j` (of `per` scalars each) are equal.
+fn dense_elem_eq(data: &DenseData, i: usize, j: usize, per: usize) -> bool {
+    (0..per).all(|k| match data {
+        DenseData::Int(v) => v.get(i * per + k) == v.get(j * per + k),
+        DenseData::Float(v) => v.get(i * per + k) == v.get(j * per + k),
+        DenseData::Bytes(v) => v.get(i * per + k) == v.get(j * per + k),
+    })
+}
+
+/// The raw bits of `v` in format `kind`.
+fn float_bits(kind: FloatKind, v: f64) -> u64 {
+    match kind {
+        FloatKind::F64 => v.to_bits(),
+        FloatKind::F32 => (v as f32).to_bits() as u64,
+        FloatKind::F16 => super::parse_attr::f64_to_f16_bits(v) as u64,
+        FloatKind::BF16 => super::parse_attr::f64_to_bf16_bits(v) as u64,
     }
 }
 
@@ -383,13 +448,7 @@ pub fn format_float(kind: FloatKind, v: f64) -> String {
             return natural;
         }
     }
-    let bits: u64 = match kind {
-        FloatKind::F64 => v.to_bits(),
-        FloatKind::F32 => (v as f32).to_bits() as u64,
-        FloatKind::F16 => super::parse_attr::f64_to_f16_bits(v) as u64,
-        FloatKind::BF16 => super::parse_attr::f64_to_bf16_bits(v) as u64,
-    };
-    format!("0x{bits:X}")
+    format!("0x{:X}", float_bits(kind, v))
 }
 
 fn reads_back(kind: FloatKind, s: &str, v: f64) -> bool {

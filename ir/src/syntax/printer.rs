@@ -62,6 +62,90 @@ impl AliasTable {
     }
 }
 
+/// `#locN` aliases for every location printed with `--mlir-print-debuginfo`, numbered as
+/// upstream numbers them: in order of first use in a pre-order walk (an op's location, then its
+/// block arguments', then nested ops; a location's parts before itself), grouped by nesting
+/// depth. Aliases first met as block-argument locations are defined before the module (those
+/// locations print inline), all others after it.
+#[derive(Default)]
+struct LocAliases {
+    names: HashMap<crate::location::Location, String>,
+    /// (location, defined before the module) in definition order.
+    order: Vec<(crate::location::Location, bool)>,
+}
+
+impl LocAliases {
+    fn build(ctx: &Context, root: OpId) -> LocAliases {
+        let mut seen: Vec<(crate::location::Location, usize, bool)> = Vec::new();
+        let mut index: HashMap<crate::location::Location, usize> = HashMap::default();
+        fn record(
+            loc: &crate::location::Location,
+            is_arg: bool,
+            seen: &mut Vec<(crate::location::Location, usize, bool)>,
+            index: &mut HashMap<crate::location::Location, usize>,
+        ) -> usize {
+            if let Some(&i) = index.get(loc) {
+                return seen[i].1;
+            }
+            let depth = loc.children().into_iter().map(|c| record(c, false, seen, index) + 1).max().unwrap_or(0);
+            index.insert(loc.clone(), seen.len());
+            seen.push((loc.clone(), depth, is_arg));
+            depth
+        }
+        let mut stack = vec![root];
+        while let Some(op) = stack.pop() {
+            record(ctx.loc(op), false, &mut seen, &mut index);
+            let mut nested = Vec::new();
+            for &r in ctx.regions(op) {
+                for &b in ctx.region_blocks(r) {
+                    for &a in ctx.block_args(b) {
+                        let l = ctx.value_loc(a).cloned().unwrap_or_default();
+                        record(&l, true, &mut seen, &mut index);
+                    }
+                    nested.extend(ctx.block_ops_iter(b));
+                }
+            }
+            stack.extend(nested.into_iter().rev());
+        }
+        let mut order: Vec<usize> = (0..seen.len()).collect();
+        order.sort_by_key(|&i| seen[i].1);
+        let mut t = LocAliases::default();
+        for (n, &i) in order.iter().enumerate() {
+            let name = if n == 0 { "loc".to_string() } else { format!("loc{n}") };
+            t.names.insert(seen[i].0.clone(), name);
+        }
+        let mut defs: Vec<usize> = (0..seen.len()).collect();
+        defs.sort_by_key(|&i| order.iter().position(|&o| o == i));
+        t.order = defs.into_iter().map(|i| (seen[i].0.clone(), seen[i].2)).collect();
+        t
+    }
+
+    /// `#locN = loc(...)` lines for the definitions placed before (`before`) or after the module.
+    fn definitions(&self, before: bool) -> String {
+        let mut out = String::new();
+        for (loc, is_arg) in &self.order {
+            if *is_arg != before {
+                continue;
+            }
+            let _ = write!(out, "#{} = loc(", self.names[loc]);
+            self.body(&mut out, loc);
+            out.push_str(")\n");
+        }
+        out
+    }
+
+    /// The body of `loc(...)` with parts printed as aliases.
+    fn body(&self, out: &mut String, loc: &crate::location::Location) {
+        loc.write_with(out, &mut |o, c| match self.names.get(c) {
+            Some(n) => {
+                o.push('#');
+                o.push_str(n);
+            }
+            None => self.body(o, c),
+        });
+    }
+}
+
 /// Prints `op` (normally a `builtin.module`) with alias definitions first.
 pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
     // Pass 1: find which maps and sets are printed as attributes (custom forms print some
@@ -75,7 +159,11 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
         p.print_operation(op);
     }
     let aliases = AliasTable::build(ctx, &seen);
+    let locs = options.debuginfo.then(|| LocAliases::build(ctx, op));
     let mut out = String::new();
+    if let Some(l) = &locs {
+        out.push_str(&l.definitions(true));
+    }
     for &a in &aliases.order {
         let name = aliases.get(a).expect("alias was just assigned");
         let _ = write!(out, "#{name} = ");
@@ -84,9 +172,13 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
         out.push('\n');
     }
     let mut p = OpAsmPrinter::new(ctx, &names, Some(&aliases), options);
+    p.locs = locs.as_ref();
     p.print_operation(op);
     out.push_str(&p.out);
     out.push('\n');
+    if let Some(l) = &locs {
+        out.push_str(&l.definitions(false));
+    }
     out
 }
 
@@ -121,6 +213,8 @@ pub struct NameTable {
     blocks: HashMap<BlockId, usize>,
     /// Ops whose results print as one group `%N:k`.
     groups: HashSet<OpId>,
+    /// Generic form: ops' result-name suggestions (`%c0`) are not used, as upstream.
+    generic: bool,
 }
 
 struct Counters {
@@ -135,7 +229,7 @@ impl NameTable {
     /// counters its parent region ended with; in generic form the counters run on (upstream's
     /// behaviour, which makes generic names unique in the whole module).
     pub fn compute(ctx: &Context, op: OpId, generic: bool) -> NameTable {
-        let mut t = NameTable::default();
+        let mut t = NameTable { generic, ..NameTable::default() };
         let mut c = Counters { value: 0, arg: 0, conflict: 0 };
         let mut used: Vec<HashSet<String>> = vec![HashSet::default()];
         t.number_op(ctx, op, &mut c, &mut used);
@@ -186,7 +280,7 @@ impl NameTable {
         if results.is_empty() {
             return;
         }
-        if let Some(f) = ctx.op_spec(op).and_then(|s| s.asm_names) {
+        if let Some(f) = ctx.op_spec(op).and_then(|s| s.asm_names).filter(|_| !self.generic) {
             let mut suggested: Vec<(Value, String)> = Vec::new();
             f(ctx, op, &mut |v, n| suggested.push((v, n)));
             for (v, n) in suggested {
@@ -260,6 +354,8 @@ pub struct OpAsmPrinter<'a> {
     seen: Option<&'a mut Vec<Attr>>,
     /// Alias collection pass: output is discarded as it goes.
     dry_run: bool,
+    /// Location aliases, when printing debug info.
+    locs: Option<&'a LocAliases>,
     options: PrintOptions,
     indent: usize,
     default_dialects: Vec<Option<&'static str>>,
@@ -275,6 +371,7 @@ impl<'a> OpAsmPrinter<'a> {
             aliases,
             seen: None,
             dry_run: false,
+            locs: None,
             options,
             indent: 0,
             default_dialects: vec![Some("builtin")],
@@ -455,7 +552,12 @@ impl<'a> OpAsmPrinter<'a> {
     pub fn value_loc(&mut self, v: Value) {
         if self.options.debuginfo {
             let loc = self.ctx.value_loc(v).cloned().unwrap_or_default();
-            let _ = write!(self.out, " loc({loc})");
+            self.out.push_str(" loc(");
+            match self.locs {
+                Some(l) => l.body(&mut self.out, &loc),
+                None => loc.write_with(&mut self.out, &mut |o, c| o.push_str(&c.to_string())),
+            }
+            self.out.push(')');
         }
     }
 
@@ -585,12 +687,22 @@ impl<'a> OpAsmPrinter<'a> {
             _ => self.print_generic(op),
         }
         if self.options.debuginfo {
-            let loc = self.ctx.loc(op).clone();
-            let _ = write!(self.out, " loc({loc})");
+            let loc = self.ctx.loc(op);
+            match self.locs.and_then(|l| l.names.get(loc)) {
+                Some(name) => {
+                    let _ = write!(self.out, " loc(#{name})");
+                }
+                None => {
+                    let _ = write!(self.out, " loc({loc})");
+                }
+            }
         }
     }
 
     fn print_generic(&mut self, op: OpId) {
+        if self.dry_run {
+            return self.visit_generic_for_aliases(op);
+        }
         self.out.push('"');
         let _ = super::escape::write_escaped_str(&mut self.out, self.ctx.op_name(op));
         self.out.push_str("\"(");
@@ -637,6 +749,25 @@ impl<'a> OpAsmPrinter<'a> {
         }
         self.out.push_str(" : ");
         self.functional_type(op);
+    }
+}
+
+impl OpAsmPrinter<'_> {
+    /// The alias pass over an op in generic form visits what upstream's alias collector does,
+    /// in its order: nested regions first, then operand and result types, then attributes.
+    fn visit_generic_for_aliases(&mut self, op: OpId) {
+        let regions = self.ctx.regions(op).to_vec();
+        self.default_dialects.push(self.ctx.op_spec(op).and_then(|s| s.default_dialect));
+        for r in regions {
+            self.region(r, true, true);
+        }
+        self.default_dialects.pop();
+        let types: Vec<Type> = self.ctx.operand_types(op).into_iter().chain(self.ctx.result_types(op)).collect();
+        self.types(&types);
+        for (_, a) in self.op_attrs_except(op, &[]) {
+            self.attr(a);
+        }
+        self.out.clear();
     }
 }
 
