@@ -24,6 +24,7 @@ pub mod context;
 pub mod diag;
 pub mod entity;
 pub mod location;
+mod minifloat;
 pub mod op;
 pub mod pass;
 pub mod registry;

@@ -35,9 +35,42 @@ pub enum FloatKind {
     F32,
     /// IEEE double precision.
     F64,
+    /// NVIDIA tf32 (19 bits: 8 exponent, 10 mantissa).
+    TF32,
+    /// 8-bit float, 5 exponent and 2 mantissa bits (IEEE-like).
+    F8E5M2,
+    /// 8-bit float, 4 exponent and 3 mantissa bits, finite only (NaN is all ones).
+    F8E4M3FN,
 }
 
 impl FloatKind {
+    /// The format named by a type keyword.
+    pub fn from_keyword(s: &str) -> Option<FloatKind> {
+        Some(match s {
+            "f16" => FloatKind::F16,
+            "bf16" => FloatKind::BF16,
+            "f32" => FloatKind::F32,
+            "f64" => FloatKind::F64,
+            "tf32" => FloatKind::TF32,
+            "f8E5M2" => FloatKind::F8E5M2,
+            "f8E4M3FN" => FloatKind::F8E4M3FN,
+            _ => return None,
+        })
+    }
+
+    /// Significand bits including the implicit bit (APFloat's `precision`).
+    pub fn precision(self) -> u32 {
+        match self {
+            FloatKind::F16 => 11,
+            FloatKind::BF16 => 8,
+            FloatKind::F32 => 24,
+            FloatKind::F64 => 53,
+            FloatKind::TF32 => 11,
+            FloatKind::F8E5M2 => 3,
+            FloatKind::F8E4M3FN => 4,
+        }
+    }
+
     /// The keyword of this type.
     pub fn keyword(self) -> &'static str {
         match self {
@@ -45,6 +78,9 @@ impl FloatKind {
             FloatKind::BF16 => "bf16",
             FloatKind::F32 => "f32",
             FloatKind::F64 => "f64",
+            FloatKind::TF32 => "tf32",
+            FloatKind::F8E5M2 => "f8E5M2",
+            FloatKind::F8E4M3FN => "f8E4M3FN",
         }
     }
 
@@ -54,6 +90,8 @@ impl FloatKind {
             FloatKind::F16 | FloatKind::BF16 => 16,
             FloatKind::F32 => 32,
             FloatKind::F64 => 64,
+            FloatKind::TF32 => 19,
+            FloatKind::F8E5M2 | FloatKind::F8E4M3FN => 8,
         }
     }
 
@@ -69,6 +107,9 @@ impl FloatKind {
             FloatKind::F32 => (v as f32).to_bits() as u64,
             FloatKind::F16 => crate::syntax::parse_attr::f64_to_f16_bits(v) as u64,
             FloatKind::BF16 => crate::syntax::parse_attr::f64_to_bf16_bits(v) as u64,
+            FloatKind::TF32 => crate::minifloat::TF32.encode(v),
+            FloatKind::F8E5M2 => crate::minifloat::F8E5M2.encode(v),
+            FloatKind::F8E4M3FN => crate::minifloat::F8E4M3FN.encode(v),
         }
     }
 

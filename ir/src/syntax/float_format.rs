@@ -18,12 +18,14 @@ struct Semantics {
 }
 
 fn semantics(kind: FloatKind) -> Semantics {
-    match kind {
-        FloatKind::F16 => Semantics { precision: 11, min_exp: -14 },
-        FloatKind::BF16 => Semantics { precision: 8, min_exp: -126 },
-        FloatKind::F32 => Semantics { precision: 24, min_exp: -126 },
-        FloatKind::F64 => Semantics { precision: 53, min_exp: -1022 },
-    }
+    let min_exp = match kind {
+        FloatKind::F16 => -14,
+        FloatKind::BF16 | FloatKind::F32 | FloatKind::TF32 => -126,
+        FloatKind::F64 => -1022,
+        FloatKind::F8E5M2 => -14,
+        FloatKind::F8E4M3FN => -6,
+    };
+    Semantics { precision: kind.precision(), min_exp }
 }
 
 /// A non-negative big integer, little-endian base 2^32.

@@ -473,6 +473,9 @@ pub(crate) fn round_to_kind(kind: FloatKind, v: f64) -> f64 {
         FloatKind::F32 => v as f32 as f64,
         FloatKind::F16 => f16_bits_to_f64(f64_to_f16_bits(v)),
         FloatKind::BF16 => bf16_bits_to_f64(f64_to_bf16_bits(v)),
+        FloatKind::TF32 | FloatKind::F8E5M2 | FloatKind::F8E4M3FN => {
+            kind.from_bits(kind.to_bits(v)).unwrap_or(f64::NAN)
+        }
     }
 }
 
@@ -483,6 +486,9 @@ pub(crate) fn float_from_bits(kind: FloatKind, bits: u64) -> Option<f64> {
         FloatKind::F32 => u32::try_from(bits).ok().map(|b| f32::from_bits(b) as f64),
         FloatKind::F16 => u16::try_from(bits).ok().map(f16_bits_to_f64),
         FloatKind::BF16 => u16::try_from(bits).ok().map(bf16_bits_to_f64),
+        FloatKind::TF32 => (bits < 1 << 19).then(|| crate::minifloat::TF32.decode(bits)),
+        FloatKind::F8E5M2 => (bits < 1 << 8).then(|| crate::minifloat::F8E5M2.decode(bits)),
+        FloatKind::F8E4M3FN => (bits < 1 << 8).then(|| crate::minifloat::F8E4M3FN.decode(bits)),
     }
 }
 

@@ -24,7 +24,7 @@ impl Parser<'_, '_> {
             TokenKind::Punct => self.text(t) == "(",
             TokenKind::BareId => {
                 let s = self.text(t);
-                matches!(s, "index" | "f16" | "bf16" | "f32" | "f64" | "none" | "memref" | "tensor" | "vector" | "tuple" | "complex")
+                FloatKind::from_keyword(s).is_some() || matches!(s, "index" | "none" | "memref" | "tensor" | "vector" | "tuple" | "complex")
                     || int_type_spelling(s).is_some()
             }
             _ => false,
@@ -59,10 +59,9 @@ impl Parser<'_, '_> {
                 let s = self.text(t);
                 let kind = match s {
                     "index" => TypeKind::Index,
-                    "f16" => TypeKind::Float(FloatKind::F16),
-                    "bf16" => TypeKind::Float(FloatKind::BF16),
-                    "f32" => TypeKind::Float(FloatKind::F32),
-                    "f64" => TypeKind::Float(FloatKind::F64),
+                    "f16" | "bf16" | "f32" | "f64" | "tf32" | "f8E5M2" | "f8E4M3FN" => {
+                        TypeKind::Float(FloatKind::from_keyword(s).expect("listed float keyword"))
+                    }
                     "none" => TypeKind::None,
                     "memref" => {
                         self.bump();

@@ -1,11 +1,11 @@
 //! The recursive-descent parser over the token stream: ops (generic and custom form), regions,
 //! blocks, SSA names and aliases.
 //!
-//! SSA names follow MLIR's scoping: a region of an isolated-from-above op starts a fresh scope;
-//! names defined in any other region are visible only inside it; a name may not shadow a visible
-//! one. Uses may precede definitions (forward references) within a scope; they are resolved by
-//! replacing a placeholder value when the definition appears, and any left at the end of the
-//! scope are errors.
+//! SSA names follow upstream MLIR 22's parser: a name defined in a region is visible only inside
+//! it, and may not shadow a visible one; isolation from above does not hide names (a use across an
+//! isolation boundary parses, and the verifier then reports it, as upstream does). Uses may
+//! precede definitions (forward references); they are resolved by replacing a placeholder value
+//! when the definition appears, and any left at the end of the input are errors.
 
 use super::lexer::{self, Token, TokenKind};
 use super::ParseResult;
@@ -1189,7 +1189,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     // ----- regions and blocks -----------------------------------------------------------------
 
     /// `{ ... }` with optional entry-block arguments defined by the op's custom syntax.
-    /// `isolated` starts a fresh name scope (the op is isolated from above).
+    /// `isolated` says whether the op is isolated from above (it does not hide names).
     pub fn parse_region(&mut self, entry_args: &[Argument], isolated: bool) -> ParseResult<RegionId> {
         self.parse_region_impl(entry_args, isolated, true)
     }
@@ -1208,16 +1208,14 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.parse_punct("{")?;
         let region = self.ctx.new_region();
         self.parsed_regions.insert(region);
-        if isolated {
-            self.push_scope(true);
-        }
+        // Isolation does not change name visibility (see the module docs); the flag stays in the
+        // API because custom parsers know it and a stricter mode may want it.
+        let _ = isolated;
         self.push_region_names();
         let result = self.parse_region_body(region, entry_args, open);
         let popped = self.pop_region_names();
-        let scope_result = if isolated { self.pop_scope() } else { Ok(()) };
         result?;
         popped?;
-        scope_result?;
         Ok(region)
     }
 

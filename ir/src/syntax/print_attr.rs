@@ -377,6 +377,7 @@ fn float_bits(kind: FloatKind, v: f64) -> u64 {
         FloatKind::F32 => (v as f32).to_bits() as u64,
         FloatKind::F16 => super::parse_attr::f64_to_f16_bits(v) as u64,
         FloatKind::BF16 => super::parse_attr::f64_to_bf16_bits(v) as u64,
+        _ => kind.to_bits(v),
     }
 }
 

@@ -186,3 +186,131 @@ func.func @load_result_type(%A: memref<4xf32>, %i: index) {
   %0 = "affine.load"(%A, %i) <{map = affine_map<(d0) -> (d0)>}> : (memref<4xf32>, index) -> f64
   return
 }
+
+// -----
+
+// affine.for bound maps with several results need `max`/`min`.
+func.func @for_multi_result_bound(%n: index) {
+  // expected-error @+1 {{custom op 'affine.for' upper loop bound affine map with multiple results requires 'min' prefix}}
+  affine.for %i = 0 to affine_map<(d0) -> (d0, 10)>(%n) {
+  }
+  return
+}
+
+// -----
+
+// affine.for bound operand counts must match the map's dims.
+func.func @for_bound_dim_count(%n: index) {
+  // expected-error @+1 {{custom op 'affine.for' dim operand count and affine map dim count must match}}
+  affine.for %i = 0 to affine_map<(d0, d1) -> (d0 + d1)>(%n) {
+  }
+  return
+}
+
+// -----
+
+// affine.for needs a non-empty lower bound map (generic form).
+func.func @for_empty_lower_bound() {
+  // expected-error @+1 {{'affine.for' op expected lower bound map to have at least one result}}
+  "affine.for"() <{lowerBoundMap = affine_map<() -> ()>, operandSegmentSizes = array<i32: 0, 0, 0>, step = 1 : index, upperBoundMap = affine_map<() -> (10)>}> ({
+  ^bb0(%i: index):
+    "affine.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// affine.for inits must match the region iter_args (generic form).
+func.func @for_inits_count(%x: f32) {
+  // expected-error @+1 {{'affine.for' op different number of inits and region iter_args: 1 != 0}}
+  %0 = "affine.for"(%x) <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = array<i32: 0, 0, 1>, step = 1 : index, upperBoundMap = affine_map<() -> (10)>}> ({
+  ^bb0(%i: index):
+    "affine.yield"(%x) : (f32) -> ()
+  }) : (f32) -> f32
+  return
+}
+
+// -----
+
+// affine.for operand segments must cover the operands (generic form).
+func.func @for_segments(%n: index) {
+  // expected-error @+1 {{'affine.for' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
+  "affine.for"(%n) <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = array<i32: 0, 0, 0>, step = 1 : index, upperBoundMap = affine_map<() -> (10)>}> ({
+  ^bb0(%i: index):
+    "affine.yield"() : () -> ()
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+// affine.store value type must match the memref element type (generic form).
+func.func @store_value_type(%A: memref<4xf32>, %i: index, %x: f64) {
+  // expected-error @+1 {{'affine.store' op value to store must have the same type as memref element type}}
+  "affine.store"(%x, %A, %i) <{map = affine_map<(d0) -> (d0)>}> : (f64, memref<4xf32>, index) -> ()
+  return
+}
+
+// -----
+
+// affine.load needs one operand per map input (generic form).
+func.func @load_subscript_count(%A: memref<4xf32>, %i: index) {
+  // expected-error @+1 {{'affine.load' op expects as many subscripts as affine map inputs}}
+  %0 = "affine.load"(%A, %i, %i) <{map = affine_map<(d0) -> (d0)>}> : (memref<4xf32>, index, index) -> f32
+  return
+}
+
+// -----
+
+// affine.apply symbols may not be loop induction variables.
+func.func @apply_dim_as_symbol() {
+  affine.for %i = 0 to 10 {
+    // expected-error @+1 {{dimensional operand cannot be used as a symbol}}
+    %0 = affine.apply affine_map<()[s0] -> (s0 + 1)>()[%i]
+  }
+  return
+}
+
+// -----
+
+// affine.if symbol operands must be valid symbols.
+func.func @if_bad_symbol() {
+  affine.for %i = 0 to 10 {
+    // expected-error @+1 {{'affine.if' op operand cannot be used as a symbol}}
+    affine.if affine_set<()[s0] : (s0 >= 0)>()[%i] {
+    }
+  }
+  return
+}
+
+// -----
+
+// affine.parallel steps must be constants.
+func.func @parallel_dynamic_step(%n: index) {
+  // expected-error @+1 {{custom op 'affine.parallel' steps must be constant integers}}
+  affine.parallel (%i) = (0) to (%n) step (%n) {
+  }
+  return
+}
+
+// -----
+
+// affine.parallel needs one bound group per induction variable (generic form).
+func.func @parallel_groups_count(%n: index) {
+  // expected-error @+1 {{'affine.parallel' op the number of region arguments (1) and the number of map groups for lower (2) and upper bound (1), and the number of steps (1) must all match}}
+  "affine.parallel"() <{lowerBoundsGroups = dense<1> : tensor<2xi32>, lowerBoundsMap = affine_map<() -> (0, 0)>, reductions = [], steps = [1], upperBoundsGroups = dense<1> : tensor<1xi32>, upperBoundsMap = affine_map<() -> (4)>}> ({
+  ^bb0(%i: index):
+    "affine.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// affine.min operands must match the map's dims and symbols (generic form).
+func.func @min_operand_count(%i: index) {
+  // expected-error @+1 {{'affine.min' op operand count and affine map dimension and symbol count must match}}
+  %0 = "affine.min"(%i) <{map = affine_map<(d0, d1) -> (d0, d1)>}> : (index) -> index
+  return
+}

@@ -616,3 +616,100 @@ module {
 // CHECK-NEXT: }
 }
 
+// -----
+// CHECK: #map = affine_map<(d0) -> (d0 + 7)>
+// CHECK-NEXT: #map1 = affine_map<(d0) -> (d0 + 3)>
+// CHECK-NEXT: #set = affine_set<(d0) : (d0 >= 0)>
+// CHECK-NEXT: module {
+#map = affine_map<(d0) -> (d0 + 7)>
+#map1 = affine_map<(d0) -> (d0 + 3)>
+#set = affine_set<(d0) : (d0 >= 0)>
+module {
+  // Alias ordering: aliases are sorted by alias NAME (`#map*` before `#set*`),
+  // first-use order within one name; a repeated map reuses its alias.
+  // CHECK-LABEL: func.func @alias_order(%arg0: index) -> index {
+  // CHECK-NEXT:   affine.if #set(%arg0) {
+  // CHECK-NEXT:   }
+  // CHECK-NEXT:   %0 = affine.apply #map(%arg0)
+  // CHECK-NEXT:   %1 = affine.apply #map1(%0)
+  // CHECK-NEXT:   %2 = affine.apply #map(%1)
+  // CHECK-NEXT:   return %2 : index
+  // CHECK-NEXT: }
+  func.func @alias_order(%arg0: index) -> index {
+    affine.if #set(%arg0) {
+    }
+    %0 = affine.apply #map(%arg0)
+    %1 = affine.apply #map1(%0)
+    %2 = affine.apply #map(%1)
+    return %2 : index
+  }
+// CHECK-NEXT: }
+}
+
+// -----
+// CHECK: #map = affine_map<(d0)[s0] -> (d0, s0 - 8)>
+// CHECK-NEXT: #map1 = affine_map<(d0)[s0] -> (d0 + 8, s0)>
+// CHECK-NEXT: #set = affine_set<()[s0] : (s0 - 16 >= 0)>
+// CHECK-NEXT: module {
+#map = affine_map<(d0)[s0] -> (d0, s0 - 8)>
+#map1 = affine_map<(d0)[s0] -> (d0 + 8, s0)>
+#set = affine_set<()[s0] : (s0 - 16 >= 0)>
+module {
+  // affine.parallel bounds with max/min groups, symbol operands and steps;
+  // repeated SSA values are deduplicated into one map operand.
+  // CHECK-LABEL: func.func @parallel_groups(%arg0: memref<?x?xf32>, %arg1: index, %arg2: index, %arg3: f32) {
+  // CHECK-NEXT:   affine.parallel (%arg4, %arg5) = (max(0, %arg2), %arg2) to (min(%arg1, %arg2 + 4, %arg1), symbol(%arg2) floordiv 2) step (2, 3) {
+  // CHECK-NEXT:     affine.store %arg3, %arg0[%arg4, %arg5] : memref<?x?xf32>
+  // CHECK-NEXT:   }
+  // CHECK-NEXT:   affine.parallel () = () to () {
+  // CHECK-NEXT:   }
+  // CHECK-NEXT:   return
+  // CHECK-NEXT: }
+  func.func @parallel_groups(%arg0: memref<?x?xf32>, %arg1: index, %arg2: index, %arg3: f32) {
+    affine.parallel (%arg4, %arg5) = (max(0, %arg2), %arg2) to (min(%arg1, %arg2 + 4, %arg1), symbol(%arg2) floordiv 2) step (2, 3) {
+      affine.store %arg3, %arg0[%arg4, %arg5] : memref<?x?xf32>
+    }
+    affine.parallel () = () to () {
+    }
+    return
+  }
+  // Bounds from memref.dim and pure index arithmetic on symbols are valid
+  // symbols; constant and negative bounds, large steps, and discardable
+  // attributes on affine ops.
+  // CHECK-LABEL: func.func @symbols_and_attrs(%arg0: memref<?x?xf32>, %arg1: f32) {
+  // CHECK-NEXT:   %c0 = arith.constant 0 : index
+  // CHECK-NEXT:   %c1 = arith.constant 1 : index
+  // CHECK-NEXT:   %dim = memref.dim %arg0, %c0 : memref<?x?xf32>
+  // CHECK-NEXT:   %dim_0 = memref.dim %arg0, %c1 : memref<?x?xf32>
+  // CHECK-NEXT:   %0 = arith.addi %dim, %dim_0 : index
+  // CHECK-NEXT:   affine.for %arg2 = -4 to %0 step 1024 {
+  // CHECK-NEXT:     affine.for %arg3 = max #map(%arg2)[%dim_0] to min #map1(%arg2)[%dim_0] {
+  // CHECK-NEXT:       %1 = affine.load %arg0[%arg2, %arg3] {tag = "ld"} : memref<?x?xf32>
+  // CHECK-NEXT:       affine.store %1, %arg0[%arg3, -%arg2 + symbol(%dim) - 1] {tag = "st"} : memref<?x?xf32>
+  // CHECK-NEXT:     } {unroll = 2 : i64}
+  // CHECK-NEXT:     affine.if #set()[%dim] {
+  // CHECK-NEXT:       affine.store %arg1, %arg0[%arg2, 0] : memref<?x?xf32>
+  // CHECK-NEXT:     } {hint}
+  // CHECK-NEXT:   }
+  // CHECK-NEXT:   return
+  // CHECK-NEXT: }
+  func.func @symbols_and_attrs(%arg0: memref<?x?xf32>, %arg1: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %dim = memref.dim %arg0, %c0 : memref<?x?xf32>
+    %dim_0 = memref.dim %arg0, %c1 : memref<?x?xf32>
+    %0 = arith.addi %dim, %dim_0 : index
+    affine.for %arg2 = -4 to %0 step 1024 {
+      affine.for %arg3 = max #map(%arg2)[%dim_0] to min #map1(%arg2)[%dim_0] {
+        %1 = affine.load %arg0[%arg2, %arg3] {tag = "ld"} : memref<?x?xf32>
+        affine.store %1, %arg0[%arg3, -%arg2 + symbol(%dim) - 1] {tag = "st"} : memref<?x?xf32>
+      } {unroll = 2 : i64}
+      affine.if #set()[%dim] {
+        affine.store %arg1, %arg0[%arg2, 0] : memref<?x?xf32>
+      } {hint}
+    }
+    return
+  }
+// CHECK-NEXT: }
+}
+

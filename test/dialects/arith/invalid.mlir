@@ -181,3 +181,147 @@ func.func @overflow_on_addf(%x: f32) {
   %0 = arith.addf %x, %x overflow<nsw> : f32
   return
 }
+
+// -----
+
+// An unknown cmpi predicate written as a string.
+func.func @cmpi_bad_predicate_string(%a: i32) {
+  // expected-error @+1 {{custom op 'arith.cmpi' invalid predicate attribute specification: "foo"}}
+  %0 = arith.cmpi "foo", %a, %a : i32
+  return
+}
+
+// -----
+
+// The custom cmpi form checks the operand type before resolving operands.
+func.func @cmpi_on_float(%x: f32) {
+  // expected-error @+1 {{custom op 'arith.cmpi' 'lhs' must be signless-integer-like, but got 'f32'}}
+  %0 = arith.cmpi eq, %x, %x : f32
+  return
+}
+
+// -----
+
+// cmpi operands must have the same type (generic form).
+func.func @cmpi_operand_mismatch(%a: i32, %b: i64) {
+  // expected-error @+1 {{'arith.cmpi' op requires all operands to have the same type}}
+  %0 = "arith.cmpi"(%a, %b) <{predicate = 0 : i64}> : (i32, i64) -> i1
+  return
+}
+
+// -----
+
+// cmpi on vectors yields i1 elements of the same shape.
+func.func @cmpi_result_shape(%a: vector<4xi32>) {
+  // expected-error @+1 {{'arith.cmpi' op failed to verify that result type has i1 element type and same shape as operands}}
+  %0 = "arith.cmpi"(%a, %a) <{predicate = 0 : i64}> : (vector<4xi32>, vector<4xi32>) -> vector<2xi1>
+  return
+}
+
+// -----
+
+// cmpi requires its predicate (generic form).
+func.func @cmpi_no_predicate(%a: i32) {
+  // expected-error @+1 {{'arith.cmpi' op requires attribute 'predicate'}}
+  %0 = "arith.cmpi"(%a, %a) : (i32, i32) -> i1
+  return
+}
+
+// -----
+
+// arith.constant requires its value (generic form).
+func.func @constant_no_value() {
+  // expected-error @+1 {{'arith.constant' op requires attribute 'value'}}
+  %0 = "arith.constant"() : () -> i32
+  return
+}
+
+// -----
+
+// Integer constants must be signless.
+func.func @constant_signed() {
+  // expected-error @+1 {{'arith.constant' op integer return type must be signless}}
+  %0 = "arith.constant"() <{value = 1 : si32}> : () -> si32
+  return
+}
+
+// -----
+
+// A string is not a valid constant value.
+func.func @constant_string() {
+  // expected-error @+1 {{'arith.constant' op value must be an integer, float, or elements attribute}}
+  %0 = arith.constant "foo"
+  return
+}
+
+// -----
+
+// A select condition must be bool-like.
+func.func @select_float_condition(%x: vector<4xf32>) {
+  // expected-error @+1 {{'arith.select' op operand #0 must be bool-like, but got 'vector<4xf32>'}}
+  %0 = "arith.select"(%x, %x, %x) : (vector<4xf32>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+// Casts keep the shape of their operand.
+func.func @extsi_shape(%v: vector<4xi32>) {
+  // expected-error @+1 {{'arith.extsi' op requires the same shape for all operands and results}}
+  %0 = arith.extsi %v : vector<4xi32> to vector<8xi64>
+  return
+}
+
+// -----
+
+// truncf must narrow.
+func.func @truncf_same(%x: f64) {
+  // expected-error @+1 {{'arith.truncf' op operand type 'f64' and result type 'f64' are cast incompatible}}
+  %0 = arith.truncf %x : f64 to f64
+  return
+}
+
+// -----
+
+// index_cast between two integers is not a cast.
+func.func @index_cast_memref_no_index(%m: memref<4xi32>) {
+  // expected-error @+1 {{'arith.index_cast' op operand type 'memref<4xi32>' and result type 'memref<4xi64>' are cast incompatible}}
+  %0 = arith.index_cast %m : memref<4xi32> to memref<4xi64>
+  return
+}
+
+// -----
+
+// Elementwise ops have one result (generic form).
+func.func @addi_two_results(%a: i32) {
+  // expected-error @+1 {{'arith.addi' op requires one result}}
+  %0:2 = "arith.addi"(%a, %a) : (i32, i32) -> (i32, i32)
+  return
+}
+
+// -----
+
+// Elementwise ops have no regions (generic form).
+func.func @addi_region(%a: i32) {
+  // expected-error @+1 {{'arith.addi' op requires zero regions}}
+  %0 = "arith.addi"(%a, %a) ({}) : (i32, i32) -> i32
+  return
+}
+
+// -----
+
+// Casts take one operand (generic form).
+func.func @extf_two_operands(%x: f32) {
+  // expected-error @+1 {{'arith.extf' op requires a single operand}}
+  %0 = "arith.extf"(%x, %x) : (f32, f32) -> f64
+  return
+}
+
+// -----
+
+// select takes three operands (custom form).
+func.func @select_two_operands(%c: i1, %a: i32) {
+  // expected-error @+1 {{custom op 'arith.select' expected 3 operands}}
+  %0 = arith.select %c, %a : i32
+  return
+}

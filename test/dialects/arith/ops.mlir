@@ -491,3 +491,90 @@ module {
 // CHECK-NEXT: }
 }
 
+// -----
+// CHECK: module {
+module {
+  // The `exact` flag of divsi/divui/shrsi/shrui (unit property `isExact`).
+  // CHECK-LABEL: func.func @exact_flags(%arg0: i32, %arg1: i32) -> (i32, i32, i32, i32) {
+  // CHECK-NEXT:   %0 = arith.divsi %arg0, %arg1 exact : i32
+  // CHECK-NEXT:   %1 = arith.divui %arg0, %arg1 exact : i32
+  // CHECK-NEXT:   %2 = arith.shrsi %arg0, %arg1 exact : i32
+  // CHECK-NEXT:   %3 = arith.shrui %arg0, %arg1 : i32
+  // CHECK-NEXT:   return %0, %1, %2, %3 : i32, i32, i32, i32
+  // CHECK-NEXT: }
+  func.func @exact_flags(%arg0: i32, %arg1: i32) -> (i32, i32, i32, i32) {
+    %0 = arith.divsi %arg0, %arg1 exact : i32
+    %1 = arith.divui %arg0, %arg1 exact : i32
+    %2 = arith.shrsi %arg0, %arg1 exact : i32
+    %3 = arith.shrui %arg0, %arg1 : i32
+    return %0, %1, %2, %3 : i32, i32, i32, i32
+  }
+  // truncf with each rounding mode; an explicit `fastmath<none>` on extf/truncf
+  // is kept (their fastmath is optional, not default-valued).
+  // CHECK-LABEL: func.func @truncf_modes(%arg0: f64, %arg1: f32) -> (f32, f32, f32, f32, f32, f64, f16) {
+  // CHECK-NEXT:   %0 = arith.truncf %arg0 to_nearest_even : f64 to f32
+  // CHECK-NEXT:   %1 = arith.truncf %arg0 downward : f64 to f32
+  // CHECK-NEXT:   %2 = arith.truncf %arg0 upward : f64 to f32
+  // CHECK-NEXT:   %3 = arith.truncf %arg0 toward_zero : f64 to f32
+  // CHECK-NEXT:   %4 = arith.truncf %arg0 to_nearest_away : f64 to f32
+  // CHECK-NEXT:   %5 = arith.extf %arg1 fastmath<none> : f32 to f64
+  // CHECK-NEXT:   %6 = arith.truncf %arg1 fastmath<none> : f32 to f16
+  // CHECK-NEXT:   return %0, %1, %2, %3, %4, %5, %6 : f32, f32, f32, f32, f32, f64, f16
+  // CHECK-NEXT: }
+  func.func @truncf_modes(%arg0: f64, %arg1: f32) -> (f32, f32, f32, f32, f32, f64, f16) {
+    %0 = arith.truncf %arg0 to_nearest_even : f64 to f32
+    %1 = arith.truncf %arg0 downward : f64 to f32
+    %2 = arith.truncf %arg0 upward : f64 to f32
+    %3 = arith.truncf %arg0 toward_zero : f64 to f32
+    %4 = arith.truncf %arg0 to_nearest_away : f64 to f32
+    %5 = arith.extf %arg1 fastmath<none> : f32 to f64
+    %6 = arith.truncf %arg1 fastmath<none> : f32 to f16
+    return %0, %1, %2, %3, %4, %5, %6 : f32, f32, f32, f32, f32, f64, f16
+  }
+  // Casts on tensors and memrefs (index_cast and bitcast accept memrefs).
+  // CHECK-LABEL: func.func @shaped_casts(%arg0: tensor<4xi32>, %arg1: memref<4xi32>, %arg2: memref<4xf32>, %arg3: tensor<?xf16>) -> (tensor<4xindex>, memref<4xindex>, memref<4xi32>, tensor<?xf32>) {
+  // CHECK-NEXT:   %0 = arith.index_cast %arg0 : tensor<4xi32> to tensor<4xindex>
+  // CHECK-NEXT:   %1 = arith.index_cast %arg1 : memref<4xi32> to memref<4xindex>
+  // CHECK-NEXT:   %2 = arith.bitcast %arg2 : memref<4xf32> to memref<4xi32>
+  // CHECK-NEXT:   %3 = arith.extf %arg3 : tensor<?xf16> to tensor<?xf32>
+  // CHECK-NEXT:   return %0, %1, %2, %3 : tensor<4xindex>, memref<4xindex>, memref<4xi32>, tensor<?xf32>
+  // CHECK-NEXT: }
+  func.func @shaped_casts(%arg0: tensor<4xi32>, %arg1: memref<4xi32>, %arg2: memref<4xf32>, %arg3: tensor<?xf16>) -> (tensor<4xindex>, memref<4xindex>, memref<4xi32>, tensor<?xf32>) {
+    %0 = arith.index_cast %arg0 : tensor<4xi32> to tensor<4xindex>
+    %1 = arith.index_cast %arg1 : memref<4xi32> to memref<4xindex>
+    %2 = arith.bitcast %arg2 : memref<4xf32> to memref<4xi32>
+    %3 = arith.extf %arg3 : tensor<?xf16> to tensor<?xf32>
+    return %0, %1, %2, %3 : tensor<4xindex>, memref<4xindex>, memref<4xi32>, tensor<?xf32>
+  }
+  // Integer and float ops on tensors, cmpi on a tensor (tensor<..xi1> result).
+  // CHECK-LABEL: func.func @tensor_ops(%arg0: tensor<4x?xi8>, %arg1: tensor<2xf32>) -> (tensor<4x?xi8>, tensor<2xf32>, tensor<4x?xi1>) {
+  // CHECK-NEXT:   %0 = arith.addi %arg0, %arg0 overflow<nuw> : tensor<4x?xi8>
+  // CHECK-NEXT:   %1 = arith.negf %arg1 : tensor<2xf32>
+  // CHECK-NEXT:   %2 = arith.cmpi uge, %arg0, %arg0 : tensor<4x?xi8>
+  // CHECK-NEXT:   return %0, %1, %2 : tensor<4x?xi8>, tensor<2xf32>, tensor<4x?xi1>
+  // CHECK-NEXT: }
+  func.func @tensor_ops(%arg0: tensor<4x?xi8>, %arg1: tensor<2xf32>) -> (tensor<4x?xi8>, tensor<2xf32>, tensor<4x?xi1>) {
+    %0 = arith.addi %arg0, %arg0 overflow<nuw> : tensor<4x?xi8>
+    %1 = arith.negf %arg1 : tensor<2xf32>
+    %2 = arith.cmpi uge, %arg0, %arg0 : tensor<4x?xi8>
+    return %0, %1, %2 : tensor<4x?xi8>, tensor<2xf32>, tensor<4x?xi1>
+  }
+  // Constants with discardable attributes, one-element and repeated-element
+  // dense literals (printed as splats), and a scalable-vector splat.
+  // CHECK-LABEL: func.func @constant_forms() -> (i8, vector<1xi32>, vector<3xf32>, vector<[4]xi32>) {
+  // CHECK-NEXT:   %c5_i8 = arith.constant {tag} 5 : i8
+  // CHECK-NEXT:   %cst = arith.constant dense<7> : vector<1xi32>
+  // CHECK-NEXT:   %cst_0 = arith.constant dense<2.000000e+00> : vector<3xf32>
+  // CHECK-NEXT:   %cst_1 = arith.constant dense<0> : vector<[4]xi32>
+  // CHECK-NEXT:   return %c5_i8, %cst, %cst_0, %cst_1 : i8, vector<1xi32>, vector<3xf32>, vector<[4]xi32>
+  // CHECK-NEXT: }
+  func.func @constant_forms() -> (i8, vector<1xi32>, vector<3xf32>, vector<[4]xi32>) {
+    %c5_i8 = arith.constant {tag} 5 : i8
+    %cst = arith.constant dense<7> : vector<1xi32>
+    %cst_0 = arith.constant dense<2.000000e+00> : vector<3xf32>
+    %cst_1 = arith.constant dense<0> : vector<[4]xi32>
+    return %c5_i8, %cst, %cst_0, %cst_1 : i8, vector<1xi32>, vector<3xf32>, vector<[4]xi32>
+  }
+// CHECK-NEXT: }
+}
+

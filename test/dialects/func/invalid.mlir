@@ -158,3 +158,117 @@ func.func @return_in_scf(%c: i1) {
 func.func @dup_arg(%a: i32, %a: i32) {
   return
 }
+
+// -----
+
+// The `func` default dialect only applies to ops whose immediate parent is
+// func.func: a bare `call` nested in scf.for is not resolved to func.call.
+// (The note's text continues with mlir-opt's list of registered dialects,
+// which depends on the tool; only its prefix is matched.)
+func.func @bare_call_in_scf(%n: index) {
+  %c0 = arith.constant 0 : index
+  scf.for %i = %c0 to %n step %n {
+    // expected-error @+2 {{Dialect `' not found for custom op 'call'  (tried '.call' as well)}}
+    // expected-note @+1 {{Available dialects: }}
+    call @bare_call_in_scf(%n) : (index) -> ()
+  }
+  return
+}
+
+// -----
+
+// A function with braces must have a non-empty body.
+// expected-error @+1 {{custom op 'func.func' expected non-empty function body}}
+func.func @empty_body() {}
+
+// -----
+
+// Named and unnamed arguments cannot be mixed.
+// expected-error @+1 {{custom op 'func.func' expected SSA identifier}}
+func.func @mixed_args(%a: i32, i32)
+
+// -----
+
+// Unnamed arguments cannot be followed by named ones.
+// expected-error @+1 {{custom op 'func.func' expected type instead of SSA identifier}}
+func.func @mixed_args2(i32, %a: i32)
+
+// -----
+
+// The signature attributes are inferred, not written in the dictionary.
+// expected-error @+1 {{custom op 'func.func' 'function_type' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func @inferred_attr() attributes {function_type = () -> ()} {
+  return
+}
+
+// -----
+
+// Argument attributes must be dialect attributes (with a `.`).
+// expected-error @+1 {{'func.func' op arguments may only have dialect attributes}}
+func.func @non_dialect_arg_attr(%a: i32 {foo}) {
+  return
+}
+
+// -----
+
+// The callee of func.call must be a flat symbol reference (generic form).
+func.func @nested_callee() {
+  // expected-error @+1 {{invalid properties {callee = @a::@b} for op func.call: Invalid attribute `callee` in property conversion: @a::@b}}
+  "func.call"() <{callee = @a::@b}> : () -> ()
+  return
+}
+
+// -----
+
+// func.call requires its callee (generic form).
+func.func @no_callee() {
+  // expected-error @+1 {{'func.call' op requires attribute 'callee'}}
+  "func.call"() : () -> ()
+  return
+}
+
+// -----
+
+// The type after a call must be a function type.
+func.func @call_non_function_type() {
+  // expected-error @+1 {{custom op 'func.call' invalid kind of type specified: expected builtin.function, but found 'i32'}}
+  %0 = call @call_non_function_type() : i32
+  return
+}
+
+// -----
+
+// Visibility must be public, private or nested (generic form).
+// expected-error @+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "hidden"}}
+"func.func"() <{function_type = () -> (), sym_name = "bad_visibility", sym_visibility = "hidden"}> ({
+}) : () -> ()
+
+// -----
+
+// function_type must be a function type (generic form).
+// expected-error @+1 {{'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type}}
+"func.func"() <{function_type = i32, sym_name = "bad_type", sym_visibility = "private"}> ({
+}) : () -> ()
+
+// -----
+
+// func.func requires function_type (generic form).
+// expected-error @+1 {{'func.func' op requires attribute 'function_type'}}
+"func.func"() <{sym_name = "no_type", sym_visibility = "private"}> ({
+}) : () -> ()
+
+// -----
+
+// res_attrs must have one dictionary per result (generic form).
+// expected-error @+1 {{'func.func' op expects result attribute array to have the same number of elements as the number of function results, got 2, but expected 1}}
+"func.func"() <{function_type = () -> i32, sym_name = "res_attrs_count", sym_visibility = "private", res_attrs = [{}, {}]}> ({
+}) : () -> ()
+
+// -----
+
+// func.func has exactly one region (generic form).
+// expected-error @+1 {{'func.func' op requires one region}}
+"func.func"() <{function_type = () -> (), sym_name = "two_regions"}> ({
+  "func.return"() : () -> ()
+}, {
+}) : () -> ()

@@ -318,3 +318,68 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: }
 }
 
+// -----
+// Less common forms: attributes on arguments, results, attributions and
+// modules, a bounded index op, `: i32` launch sizes, and gpu.launch with
+// module/function names and both kinds of attributions.
+// CHECK: module attributes {gpu.container_module} {
+module attributes {gpu.container_module} {
+  // A module with extra attributes (printed with `attributes`).
+  // CHECK-NEXT: gpu.module @extras attributes {foo.tag} {
+  gpu.module @extras attributes {foo.tag} {
+    // Argument, result and attribution attributes; attributions in numeric
+    // address spaces 3 and 5 (not checked against workgroup/private).
+    // CHECK-LABEL: gpu.func @attrs(%arg0: memref<?xf32> {foo.a}, %arg1: i32) -> (f32 {foo.r}) workgroup(%arg2 : memref<32xf32, 3> {foo.w}) private(%arg3 : memref<1xf32, 5>, %arg4 : memref<2xf32, 5> {foo.q = 1 : i64}) {
+    // CHECK-NEXT:   %cst = arith.constant 0.000000e+00 : f32
+    // CHECK-NEXT:   gpu.return {foo.ret} %cst : f32
+    // CHECK-NEXT: }
+    gpu.func @attrs(%arg0: memref<?xf32> {foo.a}, %arg1: i32) -> (f32 {foo.r}) workgroup(%arg2 : memref<32xf32, 3> {foo.w}) private(%arg3 : memref<1xf32, 5>, %arg4 : memref<2xf32, 5> {foo.q = 1 : i64}) {
+      %cst = arith.constant 0.000000e+00 : f32
+      gpu.return {foo.ret} %cst : f32
+    }
+    // An index op with an upper bound, and discardable attributes on index ops
+    // and gpu.barrier.
+    // CHECK-LABEL: gpu.func @bounded(%arg0: i32) kernel {
+    // CHECK-NEXT:   %thread_id_x = gpu.thread_id  x upper_bound 64
+    // CHECK-NEXT:   %grid_dim_y = gpu.grid_dim  y {foo.g}
+    // CHECK-NEXT:   gpu.barrier {foo.b}
+    // CHECK-NEXT:   gpu.return
+    // CHECK-NEXT: }
+    gpu.func @bounded(%arg0: i32) kernel {
+      %thread_id_x = gpu.thread_id  x upper_bound 64
+      %grid_dim_y = gpu.grid_dim  y {foo.g}
+      gpu.barrier {foo.b}
+      gpu.return
+    }
+    // A device function with two results.
+    // CHECK-LABEL: gpu.func @two_results(%arg0: f32, %arg1: i32) -> (f32, i32) {
+    // CHECK-NEXT:   gpu.return %arg0, %arg1 : f32, i32
+    // CHECK-NEXT: }
+    gpu.func @two_results(%arg0: f32, %arg1: i32) -> (f32, i32) {
+      gpu.return %arg0, %arg1 : f32, i32
+    }
+  // CHECK-NEXT: }
+  }
+  // i32 launch sizes print `: i32` after the threads clause; gpu.launch with
+  // module/function names, workgroup and private attributions and attributes.
+  // CHECK-LABEL: func.func @host(%arg0: i32, %arg1: index) {
+  // CHECK-NEXT:   gpu.launch_func  @extras::@bounded blocks in (%arg0, %arg0, %arg0) threads in (%arg0, %arg0, %arg0) : i32 args(%arg0 : i32) {foo.lf}
+  // CHECK-NEXT:   gpu.launch_func  @extras::@bounded blocks in (%arg0, %arg0, %arg0) threads in (%arg0, %arg0, %arg0) : i32 dynamic_shared_memory_size %arg0 args(%arg0 : i32)
+  // CHECK-NEXT:   gpu.launch blocks(%arg2, %arg3, %arg4) in (%arg8 = %arg1, %arg9 = %arg1, %arg10 = %arg1) threads(%arg5, %arg6, %arg7) in (%arg11 = %arg1, %arg12 = %arg1, %arg13 = %arg1) dynamic_shared_memory_size %arg0 module(@outlined) function(@kernel) workgroup(%arg14 : memref<3xf32, 3>, %arg15 : memref<3xf32, #gpu.address_space<workgroup>>) private(%arg16 : memref<4xf32, #gpu.address_space<private>>) {
+  // CHECK-NEXT:     gpu.barrier
+  // CHECK-NEXT:     gpu.terminator {foo.t}
+  // CHECK-NEXT:   } {foo.l}
+  // CHECK-NEXT:   return
+  // CHECK-NEXT: }
+  func.func @host(%arg0: i32, %arg1: index) {
+    gpu.launch_func  @extras::@bounded blocks in (%arg0, %arg0, %arg0) threads in (%arg0, %arg0, %arg0) : i32 args(%arg0 : i32) {foo.lf}
+    gpu.launch_func  @extras::@bounded blocks in (%arg0, %arg0, %arg0) threads in (%arg0, %arg0, %arg0) : i32 dynamic_shared_memory_size %arg0 args(%arg0 : i32)
+    gpu.launch blocks(%arg2, %arg3, %arg4) in (%arg8 = %arg1, %arg9 = %arg1, %arg10 = %arg1) threads(%arg5, %arg6, %arg7) in (%arg11 = %arg1, %arg12 = %arg1, %arg13 = %arg1) dynamic_shared_memory_size %arg0 module(@outlined) function(@kernel) workgroup(%arg14 : memref<3xf32, 3>, %arg15 : memref<3xf32, #gpu.address_space<workgroup>>) private(%arg16 : memref<4xf32, #gpu.address_space<private>>) {
+      gpu.barrier
+      gpu.terminator {foo.t}
+    } {foo.l}
+    return
+  }
+// CHECK-NEXT: }
+}
+

@@ -96,3 +96,39 @@ func.func @log_overflow(%x: f32) {
   %0 = math.log %x overflow<nsw> : f32
   return
 }
+
+// -----
+
+// math.ctpop rejects floats.
+func.func @ctpop_on_float(%x: f32) {
+  // expected-error @+1 {{'math.ctpop' op operand #0 must be signless-integer-like, but got 'f32'}}
+  %0 = math.ctpop %x : f32
+  return
+}
+
+// -----
+
+// math.ipowi has exactly two operands (generic form).
+func.func @ipowi_one_operand(%a: i32) {
+  // expected-error @+1 {{'math.ipowi' op expected 2 operands, but found 1}}
+  %0 = "math.ipowi"(%a) : (i32) -> i32
+  return
+}
+
+// -----
+
+// math.atan2 operands must have the same type (generic form).
+func.func @atan2_mismatch(%x: f32, %y: f64) {
+  // expected-error @+1 {{'math.atan2' op requires the same type for all operands and results}}
+  %0 = "math.atan2"(%x, %y) : (f32, f64) -> f32
+  return
+}
+
+// -----
+
+// Fast-math flags must be #arith.fastmath (generic form).
+func.func @sqrt_bad_fastmath(%x: f32) {
+  // expected-error @+1 {{invalid properties {fastmath = 1 : i32} for op math.sqrt: Invalid attribute `fastmath` in property conversion: 1 : i32}}
+  %0 = "math.sqrt"(%x) <{fastmath = 1 : i32}> : (f32) -> f32
+  return
+}

@@ -131,6 +131,65 @@ module {
     %1 = math.sin %0 fastmath<fast> {tag = "s"} : f32
     return %1 : f32
   }
+  // The remaining unary float ops (tan, atan, round, and the ones beyond the
+  // core list), each with the same `%x [fastmath<...>] : T` form.
+  // CHECK-LABEL: func.func @more_unary(%arg0: f64) -> f64 {
+  // CHECK-NEXT:   %0 = math.tan %arg0 : f64
+  // CHECK-NEXT:   %1 = math.atan %0 : f64
+  // CHECK-NEXT:   %2 = math.round %1 : f64
+  // CHECK-NEXT:   %3 = math.roundeven %2 : f64
+  // CHECK-NEXT:   %4 = math.trunc %3 : f64
+  // CHECK-NEXT:   %5 = math.cbrt %4 : f64
+  // CHECK-NEXT:   %6 = math.expm1 %5 : f64
+  // CHECK-NEXT:   %7 = math.log1p %6 fastmath<nnan> : f64
+  // CHECK-NEXT:   %8 = math.erfc %7 : f64
+  // CHECK-NEXT:   %9 = math.sinh %8 : f64
+  // CHECK-NEXT:   %10 = math.cosh %9 : f64
+  // CHECK-NEXT:   %11 = math.asin %10 : f64
+  // CHECK-NEXT:   %12 = math.acos %11 : f64
+  // CHECK-NEXT:   %13 = math.asinh %12 : f64
+  // CHECK-NEXT:   %14 = math.acosh %13 : f64
+  // CHECK-NEXT:   %15 = math.atanh %14 : f64
+  // CHECK-NEXT:   %16 = math.atan2 %15, %arg0 fastmath<fast> : f64
+  // CHECK-NEXT:   return %16 : f64
+  // CHECK-NEXT: }
+  func.func @more_unary(%arg0: f64) -> f64 {
+    %0 = math.tan %arg0 : f64
+    %1 = math.atan %0 : f64
+    %2 = math.round %1 : f64
+    %3 = math.roundeven %2 : f64
+    %4 = math.trunc %3 : f64
+    %5 = math.cbrt %4 : f64
+    %6 = math.expm1 %5 : f64
+    %7 = math.log1p %6 fastmath<nnan> : f64
+    %8 = math.erfc %7 : f64
+    %9 = math.sinh %8 : f64
+    %10 = math.cosh %9 : f64
+    %11 = math.asin %10 : f64
+    %12 = math.acos %11 : f64
+    %13 = math.asinh %12 : f64
+    %14 = math.acosh %13 : f64
+    %15 = math.atanh %14 : f64
+    %16 = math.atan2 %15, %arg0 fastmath<fast> : f64
+    return %16 : f64
+  }
+  // Integer bit-counting ops and integer power.
+  // CHECK-LABEL: func.func @int_ops(%arg0: i32, %arg1: vector<2xi8>) -> (i32, vector<2xi8>) {
+  // CHECK-NEXT:   %0 = math.ctlz %arg0 : i32
+  // CHECK-NEXT:   %1 = math.cttz %0 : i32
+  // CHECK-NEXT:   %2 = math.ctpop %1 : i32
+  // CHECK-NEXT:   %3 = math.ipowi %2, %arg0 : i32
+  // CHECK-NEXT:   %4 = math.ctpop %arg1 : vector<2xi8>
+  // CHECK-NEXT:   return %3, %4 : i32, vector<2xi8>
+  // CHECK-NEXT: }
+  func.func @int_ops(%arg0: i32, %arg1: vector<2xi8>) -> (i32, vector<2xi8>) {
+    %0 = math.ctlz %arg0 : i32
+    %1 = math.cttz %0 : i32
+    %2 = math.ctpop %1 : i32
+    %3 = math.ipowi %2, %arg0 : i32
+    %4 = math.ctpop %arg1 : vector<2xi8>
+    return %3, %4 : i32, vector<2xi8>
+  }
 // CHECK-NEXT: }
 }
 

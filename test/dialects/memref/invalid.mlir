@@ -166,3 +166,135 @@ func.func @dealloc_tensor(%t: tensor<4xf32>) {
   "memref.dealloc"(%t) : (tensor<4xf32>) -> ()
   return
 }
+
+// -----
+
+// memref.subview must stay inside the source.
+func.func @subview_out_of_bounds(%A: memref<8x8xf32>) {
+  // expected-error @+1 {{slice along dimension 0 runs out-of-bounds: 9 >= 8}}
+  %0 = memref.subview %A[6, 0] [4, 4] [1, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1], offset: 48>>
+  return
+}
+
+// -----
+
+// memref.subview offsets must lie inside the source.
+func.func @subview_offset_out_of_bounds(%A: memref<8x8xf32>) {
+  // expected-error @+1 {{offset 0 is out-of-bounds: 8 >= 8}}
+  %0 = memref.subview %A[8, 0] [0, 4] [1, 1] : memref<8x8xf32> to memref<0x4xf32, strided<[8, 1], offset: 64>>
+  return
+}
+
+// -----
+
+// memref.subview result element type must be the source's.
+func.func @subview_element_type(%A: memref<8x8xf32>) {
+  // expected-error @+1 {{expected result element type to be 'f32', but got 'memref<4x4xf64, strided<[8, 1]>>'}}
+  %0 = memref.subview %A[0, 0] [4, 4] [1, 1] : memref<8x8xf32> to memref<4x4xf64, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+// memref.subview result rank cannot exceed the source rank.
+func.func @subview_rank_too_large(%A: memref<8x8xf32>) {
+  // expected-error @+1 {{expected result rank to be smaller or equal to the source rank, but got 'memref<4x4x1xf32, strided<[8, 1, 1]>>'}}
+  %0 = memref.subview %A[0, 0] [4, 4] [1, 1] : memref<8x8xf32> to memref<4x4x1xf32, strided<[8, 1, 1]>>
+  return
+}
+
+// -----
+
+// memref.subview sizes must match the result shape.
+func.func @subview_sizes(%A: memref<8x8xf32>) {
+  // expected-error @+1 {{expected result type to be 'memref<4x4xf32, strided<[8, 1]>>' or a rank-reduced version. (mismatch of result sizes), but got 'memref<4x5xf32, strided<[8, 1]>>'}}
+  %0 = memref.subview %A[0, 0] [4, 4] [1, 1] : memref<8x8xf32> to memref<4x5xf32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+// memref.subview keeps the memory space.
+func.func @subview_memory_space(%A: memref<8x8xf32, 1>) {
+  // expected-error @+1 {{different memory spaces specified for base memref type 'memref<8x8xf32, 1>' and subview memref type 'memref<4x4xf32, strided<[8, 1]>>'}}
+  %0 = memref.subview %A[0, 0] [4, 4] [1, 1] : memref<8x8xf32, 1> to memref<4x4xf32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+// memref.subview needs a strided source layout.
+func.func @subview_not_strided(%A: memref<8x8xf32, affine_map<(d0, d1) -> (d1, d0)>>) {
+  // expected-error @+1 {{base type 'memref<8x8xf32, affine_map<(d0, d1) -> (d1, d0)>>' is not strided}}
+  %0 = memref.subview %A[0, 0] [4, 4] [1, 1] : memref<8x8xf32, affine_map<(d0, d1) -> (d1, d0)>> to memref<4x4xf32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+// memref.subview offsets must be non-negative.
+func.func @subview_negative_offset(%A: memref<8x8xf32>) {
+  // expected-error @+1 {{expected offsets to be non-negative, but got -1}}
+  %0 = memref.subview %A[0, -1] [4, 4] [1, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1], offset: -1>>
+  return
+}
+
+// -----
+
+// memref.subview needs one static value or operand per entry (generic form).
+func.func @subview_dynamic_count(%A: memref<8x8xf32>) {
+  // expected-error @+1 {{expected the number of 'offsets' to match the number of dynamic entries in 'static_offsets' (0 vs 1)}}
+  %0 = "memref.subview"(%A) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: -9223372036854775808, 0>, static_sizes = array<i64: 4, 4>, static_strides = array<i64: 1, 1>}> : (memref<8x8xf32>) -> memref<4x4xf32, strided<[8, 1], offset: ?>>
+  return
+}
+
+// -----
+
+// memref.alloca binds one symbol per layout-map symbol.
+func.func @alloca_sym_count(%n: index) {
+  // expected-error @+1 {{'memref.alloca' op symbol operand count does not equal memref symbol count: expected 1, got 0}}
+  %0 = memref.alloca(%n) : memref<?xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  return
+}
+
+// -----
+
+// memref.alloc segment sizes cannot be negative (generic form).
+func.func @alloc_negative_segment(%n: index) {
+  // expected-error @+1 {{'memref.alloc' op 'operandSegmentSizes' attribute cannot have negative elements}}
+  %0 = "memref.alloc"(%n) <{operandSegmentSizes = array<i32: 1, -1>}> : (index) -> memref<?xf32>
+  return
+}
+
+// -----
+
+// memref.cast between unranked memrefs is not supported.
+func.func @cast_unranked(%A: memref<*xf32>) {
+  // expected-error @+1 {{'memref.cast' op operand type 'memref<*xf32>' and result type 'memref<*xf32>' are cast incompatible}}
+  %0 = memref.cast %A : memref<*xf32> to memref<*xf32>
+  return
+}
+
+// -----
+
+// memref.cast keeps the memory space.
+func.func @cast_memory_space(%A: memref<4xf32>) {
+  // expected-error @+1 {{'memref.cast' op operand type 'memref<4xf32>' and result type 'memref<4xf32, 1>' are cast incompatible}}
+  %0 = memref.cast %A : memref<4xf32> to memref<4xf32, 1>
+  return
+}
+
+// -----
+
+// memref.global initializer element type must match (generic form).
+// expected-error @+1 {{'memref.global' op initial value element expected to be of type 'f32', but was of type 'i32'}}
+"memref.global"() <{initial_value = dense<1> : tensor<4xi32>, sym_name = "g", type = memref<4xf32>}> : () -> ()
+
+// -----
+
+// memref.load result needs a memref type in the custom form.
+func.func @load_not_memref(%x: f32) {
+  // expected-error @+1 {{custom op 'memref.load' invalid kind of type specified: expected builtin.memref, but found 'f32'}}
+  %0 = memref.load %x[] : f32
+  return
+}

@@ -345,3 +345,43 @@ module {
 // CHECK-NEXT: }
 }
 
+// -----
+// CHECK: module {
+module {
+  // Attribute dictionaries: memref.dim takes them right after the op name;
+  // alloca/cast/dealloc/subview/global carry them before the type.
+  // CHECK-NEXT: memref.global "nested" @tagged : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]> {foo}
+  memref.global "nested" @tagged : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]> {foo}
+  // CHECK-LABEL: func.func @attrs(%arg0: memref<8x8xf32>, %arg1: index) -> index {
+  // CHECK-NEXT:   %dim = memref.dim {x} %arg0, %arg1 : memref<8x8xf32>
+  // CHECK-NEXT:   %alloca = memref.alloca(%dim) {foo = 1 : i64} : memref<?xf32>
+  // CHECK-NEXT:   %cast = memref.cast %arg0 {bar} : memref<8x8xf32> to memref<?x8xf32>
+  // CHECK-NEXT:   %subview = memref.subview %arg0[0, 0] [4, 4] [1, 1] {w} : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1]>>
+  // CHECK-NEXT:   memref.dealloc %alloca {y} : memref<?xf32>
+  // CHECK-NEXT:   return %dim : index
+  // CHECK-NEXT: }
+  func.func @attrs(%arg0: memref<8x8xf32>, %arg1: index) -> index {
+    %dim = memref.dim {x} %arg0, %arg1 : memref<8x8xf32>
+    %alloca = memref.alloca(%dim) {foo = 1 : i64} : memref<?xf32>
+    %cast = memref.cast %arg0 {bar} : memref<8x8xf32> to memref<?x8xf32>
+    %subview = memref.subview %arg0[0, 0] [4, 4] [1, 1] {w} : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1]>>
+    memref.dealloc %alloca {y} : memref<?xf32>
+    return %dim : index
+  }
+  // Rank-reducing subviews that drop one of several unit dimensions (told
+  // apart by strides), with dynamic strides and a 0-d result.
+  // CHECK-LABEL: func.func @rank_reduction(%arg0: memref<1x1x8xf32>, %arg1: memref<4x4xf32>, %arg2: index) {
+  // CHECK-NEXT:   %subview = memref.subview %arg0[0, 0, 0] [1, 1, 8] [1, 1, 1] : memref<1x1x8xf32> to memref<1x8xf32>
+  // CHECK-NEXT:   %subview_0 = memref.subview %arg1[0, 0] [4, 4] [%arg2, 1] : memref<4x4xf32> to memref<4x4xf32, strided<[?, 1]>>
+  // CHECK-NEXT:   %subview_1 = memref.subview %arg1[1, 2] [1, 1] [1, 1] : memref<4x4xf32> to memref<f32, strided<[], offset: 6>>
+  // CHECK-NEXT:   return
+  // CHECK-NEXT: }
+  func.func @rank_reduction(%arg0: memref<1x1x8xf32>, %arg1: memref<4x4xf32>, %arg2: index) {
+    %subview = memref.subview %arg0[0, 0, 0] [1, 1, 8] [1, 1, 1] : memref<1x1x8xf32> to memref<1x8xf32>
+    %subview_0 = memref.subview %arg1[0, 0] [4, 4] [%arg2, 1] : memref<4x4xf32> to memref<4x4xf32, strided<[?, 1]>>
+    %subview_1 = memref.subview %arg1[1, 2] [1, 1] [1, 1] : memref<4x4xf32> to memref<f32, strided<[], offset: 6>>
+    return
+  }
+// CHECK-NEXT: }
+}
+

@@ -482,3 +482,179 @@ module {
 // CHECK-NEXT: }
 }
 
+// -----
+// CHECK: module {
+module {
+  // Name suggestions are uniqued against enclosing regions, and a region is
+  // named completely before its nested regions: the loop body's %alloc becomes
+  // %alloc_1 although the outer %alloc is defined later in the text, and the
+  // body's %c0 becomes %c0_0.
+  // CHECK-LABEL: func.func @nested_name_conflicts(%arg0: index) {
+  // CHECK-NEXT:   %c0 = arith.constant 0 : index
+  // CHECK-NEXT:   %c1 = arith.constant 1 : index
+  // CHECK-NEXT:   scf.for %arg1 = %c0 to %arg0 step %c1 {
+  // CHECK-NEXT:     %c0_0 = arith.constant 0 : index
+  // CHECK-NEXT:     %alloc_1 = memref.alloc() : memref<4xf32>
+  // CHECK-NEXT:     memref.dealloc %alloc_1 : memref<4xf32>
+  // CHECK-NEXT:   }
+  // CHECK-NEXT:   %alloc = memref.alloc() : memref<4xf32>
+  // CHECK-NEXT:   memref.dealloc %alloc : memref<4xf32>
+  // CHECK-NEXT:   return
+  // CHECK-NEXT: }
+  func.func @nested_name_conflicts(%arg0: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %arg1 = %c0 to %arg0 step %c1 {
+      %c0_0 = arith.constant 0 : index
+      %alloc_1 = memref.alloc() : memref<4xf32>
+      memref.dealloc %alloc_1 : memref<4xf32>
+    }
+    %alloc = memref.alloc() : memref<4xf32>
+    memref.dealloc %alloc : memref<4xf32>
+    return
+  }
+  // Integer induction variable without iter_args: still TWO spaces before `: i32`.
+  // CHECK-LABEL: func.func @for_i32_no_iter_args(%arg0: i32, %arg1: i32, %arg2: i32) {
+  // CHECK-NEXT:   scf.for %arg3 = %arg0 to %arg1 step %arg2  : i32 {
+  // CHECK-NEXT:   }
+  // CHECK-NEXT:   return
+  // CHECK-NEXT: }
+  func.func @for_i32_no_iter_args(%arg0: i32, %arg1: i32, %arg2: i32) {
+    scf.for %arg3 = %arg0 to %arg1 step %arg2  : i32 {
+    }
+    return
+  }
+  // Declaration called from @call_in_loop.
+  // CHECK-LABEL: func.func private @callee(index)
+  func.func private @callee(index)
+  // The `func` default dialect only covers ops directly inside func.func: a
+  // func.call nested in scf.for keeps its `func.` prefix.
+  // CHECK-LABEL: func.func @call_in_loop(%arg0: index) {
+  // CHECK-NEXT:   %c0 = arith.constant 0 : index
+  // CHECK-NEXT:   %c1 = arith.constant 1 : index
+  // CHECK-NEXT:   scf.for %arg1 = %c0 to %arg0 step %c1 {
+  // CHECK-NEXT:     func.call @callee(%arg1) : (index) -> ()
+  // CHECK-NEXT:   }
+  // CHECK-NEXT:   call @callee(%arg0) : (index) -> ()
+  // CHECK-NEXT:   return
+  // CHECK-NEXT: }
+  func.func @call_in_loop(%arg0: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %arg1 = %c0 to %arg0 step %c1 {
+      func.call @callee(%arg1) : (index) -> ()
+    }
+    call @callee(%arg0) : (index) -> ()
+    return
+  }
+// CHECK-NEXT: }
+}
+
+// -----
+// CHECK: module {
+module {
+  // The name-conflict counter is shared by all names (%cst_0, then
+  // %c1_i32_1), and like value numbers it restarts at the same point in sibling
+  // regions: both branches name their constant %c0_2.
+  // CHECK-LABEL: func.func @conflict_counter(%arg0: i1, %arg1: memref<4xindex>) -> (f32, f32, i32, i32) {
+  // CHECK-NEXT:   %c0 = arith.constant 0 : index
+  // CHECK-NEXT:   %cst = arith.constant 1.000000e+00 : f32
+  // CHECK-NEXT:   %cst_0 = arith.constant 2.000000e+00 : f32
+  // CHECK-NEXT:   %c1_i32 = arith.constant 1 : i32
+  // CHECK-NEXT:   %c1_i32_1 = arith.constant 1 : i32
+  // CHECK-NEXT:   scf.if %arg0 {
+  // CHECK-NEXT:     %c0_2 = arith.constant 0 : index
+  // CHECK-NEXT:     memref.store %c0_2, %arg1[%c0] : memref<4xindex>
+  // CHECK-NEXT:   } else {
+  // CHECK-NEXT:     %c0_2 = arith.constant 0 : index
+  // CHECK-NEXT:     memref.store %c0_2, %arg1[%c0] : memref<4xindex>
+  // CHECK-NEXT:   }
+  // CHECK-NEXT:   return %cst, %cst_0, %c1_i32, %c1_i32_1 : f32, f32, i32, i32
+  // CHECK-NEXT: }
+  func.func @conflict_counter(%arg0: i1, %arg1: memref<4xindex>) -> (f32, f32, i32, i32) {
+    %c0 = arith.constant 0 : index
+    %cst = arith.constant 1.000000e+00 : f32
+    %cst_0 = arith.constant 2.000000e+00 : f32
+    %c1_i32 = arith.constant 1 : i32
+    %c1_i32_1 = arith.constant 1 : i32
+    scf.if %arg0 {
+      %c0_2 = arith.constant 0 : index
+      memref.store %c0_2, %arg1[%c0] : memref<4xindex>
+    } else {
+      %c0_2 = arith.constant 0 : index
+      memref.store %c0_2, %arg1[%c0] : memref<4xindex>
+    }
+    return %cst, %cst_0, %c1_i32, %c1_i32_1 : f32, f32, i32, i32
+  }
+// CHECK-NEXT: }
+}
+
+// -----
+// Less common forms: scf.execute_region (with and without `no_inline`),
+// scf.while without loop-carried values, and discardable attributes on
+// scf.reduce, scf.reduce.return, scf.condition, scf.yield and scf.while.
+// CHECK: module {
+module {
+  // scf.execute_region with a result and `no_inline` (a property), and one
+  // without results (its scf.yield is printed).
+  // CHECK-LABEL: func.func @execute_region(%arg0: index, %arg1: i1) -> index {
+  // CHECK-NEXT:   %0 = scf.execute_region -> index no_inline {
+  // CHECK-NEXT:     scf.yield %arg0 : index
+  // CHECK-NEXT:   } {foo.tag}
+  // CHECK-NEXT:   scf.execute_region {
+  // CHECK-NEXT:     scf.yield
+  // CHECK-NEXT:   }
+  // CHECK-NEXT:   return %0 : index
+  // CHECK-NEXT: }
+  func.func @execute_region(%arg0: index, %arg1: i1) -> index {
+    %0 = scf.execute_region -> index no_inline {
+      scf.yield %arg0 : index
+    } {foo.tag}
+    scf.execute_region {
+      scf.yield
+    }
+    return %0 : index
+  }
+  // scf.while without operands or results; attributes after the "after"
+  // region use the `attributes` keyword.
+  // CHECK-LABEL: func.func @while_no_values(%arg0: i1) {
+  // CHECK-NEXT:   scf.while : () -> () {
+  // CHECK-NEXT:     scf.condition(%arg0) {foo.c}
+  // CHECK-NEXT:   } do {
+  // CHECK-NEXT:     scf.yield {foo.y}
+  // CHECK-NEXT:   } attributes {foo.w}
+  // CHECK-NEXT:   return
+  // CHECK-NEXT: }
+  func.func @while_no_values(%arg0: i1) {
+    scf.while : () -> () {
+      scf.condition(%arg0) {foo.c}
+    } do {
+      scf.yield {foo.y}
+    } attributes {foo.w}
+    return
+  }
+  // Attributes on scf.reduce (after its regions), scf.reduce.return (before
+  // the colon) and scf.parallel (after its region).
+  // CHECK-LABEL: func.func @reduce_attrs(%arg0: index, %arg1: f32) -> f32 {
+  // CHECK-NEXT:   %0 = scf.parallel (%arg2) = (%arg0) to (%arg0) step (%arg0) init (%arg1) -> f32 {
+  // CHECK-NEXT:     scf.reduce(%arg1 : f32) {
+  // CHECK-NEXT:     ^bb0(%arg3: f32, %arg4: f32):
+  // CHECK-NEXT:       %1 = arith.maximumf %arg3, %arg4 : f32
+  // CHECK-NEXT:       scf.reduce.return %1 {foo.r} : f32
+  // CHECK-NEXT:     } {foo.red}
+  // CHECK-NEXT:   } {foo.par}
+  // CHECK-NEXT:   return %0 : f32
+  // CHECK-NEXT: }
+  func.func @reduce_attrs(%arg0: index, %arg1: f32) -> f32 {
+    %0 = scf.parallel (%arg2) = (%arg0) to (%arg0) step (%arg0) init (%arg1) -> f32 {
+      scf.reduce(%arg1 : f32) {
+      ^bb0(%arg3: f32, %arg4: f32):
+        %1 = arith.maximumf %arg3, %arg4 : f32
+        scf.reduce.return %1 {foo.r} : f32
+      } {foo.red}
+    } {foo.par}
+    return %0 : f32
+  }
+// CHECK-NEXT: }
+}
+

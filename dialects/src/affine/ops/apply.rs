@@ -1,0 +1,146 @@
+//! `affine.apply`, `affine.min` and `affine.max`: affine maps evaluated on SSA values.
+
+use super::{map_attr, MAP};
+use crate::affine::{fold, syntax, verify};
+use sharc_ir::affine::AffineMap;
+use sharc_ir::builder::OperationState;
+use sharc_ir::{Context, Location, OpId, OpSpec, OpTraits, Value};
+
+/// `affine.apply`.
+pub static APPLY: OpSpec = OpSpec {
+    summary: "affine apply operation",
+    description: "Applies a single-result affine map to dim `(...)` and symbol `[...]` operands, \
+                  giving an `index`.\n\n\
+                  ```mlir\n%0 = affine.apply affine_map<(d0)[s0] -> (d0 * 2 + s0)>(%i)[%n]\n```\n\n\
+                  Property: `map`.",
+    traits: OpTraits::PURE,
+    inherent_attrs: &[MAP],
+    verify: Some(verify::apply),
+    parse: Some(syntax::parse_apply),
+    print: Some(syntax::print_apply),
+    fold: Some(fold::apply),
+    ..OpSpec::new("affine.apply")
+};
+
+/// `affine.min`.
+pub static MIN: OpSpec = OpSpec {
+    summary: "min operation",
+    description: "The minimum of the results of an affine map applied to dim `(...)` and symbol \
+                  `[...]` operands.\n\n\
+                  ```mlir\n%0 = affine.min affine_map<(d0)[s0] -> (d0 + 32, s0)>(%i)[%n]\n```\n\n\
+                  Property: `map`.",
+    traits: OpTraits::PURE,
+    inherent_attrs: &[MAP],
+    verify: Some(verify::min_max),
+    parse: Some(syntax::parse_min_max),
+    print: Some(syntax::print_min_max),
+    fold: Some(fold::min_max),
+    canonicalize: &[fold::single_result_min_max_to_apply, fold::dedup_min_max_results],
+    ..OpSpec::new("affine.min")
+};
+
+/// `affine.max`.
+pub static MAX: OpSpec = OpSpec {
+    summary: "max operation",
+    description: "The maximum of the results of an affine map applied to dim `(...)` and symbol \
+                  `[...]` operands.\n\n\
+                  ```mlir\n%0 = affine.max affine_map<(d0) -> (0, d0 - 4)>(%i)\n```\n\n\
+                  Property: `map`.",
+    traits: OpTraits::PURE,
+    inherent_attrs: &[MAP],
+    verify: Some(verify::min_max),
+    parse: Some(syntax::parse_min_max),
+    print: Some(syntax::print_min_max),
+    fold: Some(fold::min_max),
+    canonicalize: &[fold::single_result_min_max_to_apply, fold::dedup_min_max_results],
+    ..OpSpec::new("affine.max")
+};
+
+/// A typed view of `affine.apply`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ApplyOp(pub OpId);
+
+impl ApplyOp {
+    /// The view, if `op` is an `affine.apply`.
+    pub fn view(ctx: &Context, op: OpId) -> Option<ApplyOp> {
+        ctx.op_is(op, APPLY.name).then_some(ApplyOp(op))
+    }
+
+    /// The map.
+    pub fn map(self, ctx: &Context) -> Option<&AffineMap> {
+        map_attr(ctx, self.0, MAP)
+    }
+
+    /// The map operands (dims, then symbols).
+    pub fn operands(self, ctx: &Context) -> &[Value] {
+        ctx.operands(self.0)
+    }
+
+    /// The state of a new `affine.apply` of a single-result `map`.
+    pub fn build(ctx: &mut Context, loc: Location, map: AffineMap, operands: &[Value]) -> OperationState {
+        map_op(ctx, APPLY.name, loc, map, operands)
+    }
+}
+
+fn map_op(ctx: &mut Context, name: &str, loc: Location, map: AffineMap, operands: &[Value]) -> OperationState {
+    let index = ctx.index_type();
+    let map = ctx.affine_map_attr(map);
+    OperationState::new(name, loc).operands(operands.iter().copied()).results([index]).prop(MAP, map)
+}
+
+/// A typed view of `affine.min`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MinOp(pub OpId);
+
+impl MinOp {
+    /// The view, if `op` is an `affine.min`.
+    pub fn view(ctx: &Context, op: OpId) -> Option<MinOp> {
+        ctx.op_is(op, MIN.name).then_some(MinOp(op))
+    }
+
+    /// The map whose results' minimum is taken.
+    pub fn map(self, ctx: &Context) -> Option<&AffineMap> {
+        map_attr(ctx, self.0, MAP)
+    }
+
+    /// The map operands.
+    pub fn operands(self, ctx: &Context) -> &[Value] {
+        ctx.operands(self.0)
+    }
+
+    /// The state of a new `affine.min`.
+    pub fn build(ctx: &mut Context, loc: Location, map: AffineMap, operands: &[Value]) -> OperationState {
+        map_op(ctx, MIN.name, loc, map, operands)
+    }
+}
+
+/// A typed view of `affine.max`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MaxOp(pub OpId);
+
+impl MaxOp {
+    /// The view, if `op` is an `affine.max`.
+    pub fn view(ctx: &Context, op: OpId) -> Option<MaxOp> {
+        ctx.op_is(op, MAX.name).then_some(MaxOp(op))
+    }
+
+    /// The map whose results' maximum is taken.
+    pub fn map(self, ctx: &Context) -> Option<&AffineMap> {
+        map_attr(ctx, self.0, MAP)
+    }
+
+    /// The map operands.
+    pub fn operands(self, ctx: &Context) -> &[Value] {
+        ctx.operands(self.0)
+    }
+
+    /// The state of a new `affine.max`.
+    pub fn build(ctx: &mut Context, loc: Location, map: AffineMap, operands: &[Value]) -> OperationState {
+        map_op(ctx, MAX.name, loc, map, operands)
+    }
+}
+
+/// Whether `op` is an `affine.min` (rather than an `affine.max`), for rewrites of either.
+pub(crate) fn is_min(ctx: &Context, op: OpId) -> bool {
+    ctx.op_is(op, MIN.name)
+}
