@@ -1,14 +1,39 @@
 //! sharc's passes. One pass per file, named after the pass: `canonicalize` is
 //! `transforms/canonicalize.rs`, tested by `test/passes/transforms/canonicalize.mlir` and
-//! documented in `docs/passes/canonicalize.md`.
+//! documented (from its [`PassInfo`]) in `docs/passes/canonicalize.md`.
+//!
+//! Shared machinery lives in named modules, never inside a pass: [`effects`] (what the op
+//! traits say about side effects), [`rewrite`] (the greedy fold-and-pattern driver),
+//! [`conversion::partial`] (the dialect conversion driver), [`expand_affine`] (affine
+//! expressions as `arith` ops), [`analysis`] (dominance).
 
 #![warn(missing_docs)]
 
-use sharc_ir::pass::PassRegistry;
+pub mod analysis;
+pub mod conversion;
+pub mod effects;
+pub mod expand_affine;
+pub mod rewrite;
+pub mod transforms;
+
+#[cfg(test)]
+mod test_dialect;
+
+use sharc_ir::pass::{PassInfo, PassRegistry};
+
+/// Every pass of this crate, in registration order.
+pub static PASSES: &[&PassInfo] = &[
+    &transforms::canonicalize::INFO,
+    &transforms::cse::INFO,
+    &transforms::symbol_dce::INFO,
+    &conversion::lower_affine::INFO,
+];
 
 /// Registers every pass.
 pub fn register_all(registry: &mut PassRegistry) {
-    let _ = registry;
+    for info in PASSES {
+        registry.register(info);
+    }
 }
 
 /// A registry with every pass.

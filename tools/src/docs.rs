@@ -100,10 +100,13 @@ pub fn dialect_doc(d: &Dialect) -> String {
     for s in &ops {
         let _ = writeln!(out, "| [`{}`](#{}) | {} |", s.name, anchor(s.name), cell(s.summary));
     }
+    out.push('\n');
     for s in &ops {
-        out.push('\n');
         op_section(&mut out, s);
     }
+    let len = out.trim_end().len();
+    out.truncate(len);
+    out.push('\n');
     out
 }
 

@@ -21,7 +21,7 @@ pub static FOR: OpSpec = OpSpec {
                   arith.addf %acc, %v : f32\n  affine.yield %s : f32\n}\n```\n\n\
                   Properties: `lowerBoundMap`, `upperBoundMap`, `step` (an `index`) and \
                   `operandSegmentSizes` (lower-bound operands, upper-bound operands, inits).",
-    traits: OpTraits::LOOP_LIKE.with(OpTraits::SINGLE_BLOCK),
+    traits: OpTraits::LOOP_LIKE.with(OpTraits::SINGLE_BLOCK).with(OpTraits::RECURSIVE_MEMORY_EFFECTS),
     inherent_attrs: &[LOWER_BOUND_MAP, OPERAND_SEGMENT_SIZES, STEP, UPPER_BOUND_MAP],
     implicit_terminator: Some("affine.yield"),
     verify: Some(verify::for_op),
@@ -40,7 +40,7 @@ pub static IF: OpSpec = OpSpec {
                   ```mlir\naffine.if #set(%i)[%n] {\n  affine.store %x, %A[%i] : memref<?xf32>\n\
                   } else {\n}\n%r = affine.if affine_set<(d0) : (d0 >= 0)>(%i) -> f32 {\n  \
                   affine.yield %a : f32\n} else {\n  affine.yield %b : f32\n}\n```",
-    traits: OpTraits::SINGLE_BLOCK,
+    traits: OpTraits::SINGLE_BLOCK.with(OpTraits::RECURSIVE_MEMORY_EFFECTS),
     inherent_attrs: &[CONDITION],
     implicit_terminator: Some("affine.yield"),
     verify: Some(verify::if_op),

@@ -15,7 +15,7 @@ pub static LOAD: OpSpec = OpSpec {
                   `symbol(%s)`. Each index operand must be a valid affine dim or symbol.\n\n\
                   ```mlir\n%v = affine.load %A[%i + 1, %j * 2 + symbol(%n)] : memref<100x100xf32>\n```\n\n\
                   Property: `map`.",
-    traits: OpTraits::MEMORY_EFFECTS,
+    traits: OpTraits::MEMORY_EFFECTS.with(OpTraits::MEMORY_READ),
     inherent_attrs: &[MAP],
     verify: Some(verify::load),
     parse: Some(syntax::parse_load),

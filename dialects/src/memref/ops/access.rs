@@ -13,7 +13,7 @@ pub static LOAD: OpSpec = OpSpec {
                   0-d memref). `{nontemporal = true}` marks a streaming access.\n\n\
                   ```mlir\n%0 = memref.load %A[%i, %j] : memref<8x8xf32>\n\
                   %1 = memref.load %s[] {nontemporal = true} : memref<f32>\n```",
-    traits: OpTraits::MEMORY_EFFECTS,
+    traits: OpTraits::MEMORY_EFFECTS.with(OpTraits::MEMORY_READ),
     inherent_attrs: &[NONTEMPORAL],
     verify: Some(verify::load),
     parse: Some(syntax::parse_load),

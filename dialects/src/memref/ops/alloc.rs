@@ -13,7 +13,7 @@ pub static ALLOC: OpSpec = OpSpec {
                   of the layout map. `alignment` (a power of two) is the byte alignment.\n\n\
                   ```mlir\n%alloc = memref.alloc(%n)[%s] {alignment = 64 : i64} : \
                   memref<?x8xf32, affine_map<(d0, d1)[s0] -> (d0 * 8 + d1 + s0)>>\n```",
-    traits: OpTraits::MEMORY_EFFECTS,
+    traits: OpTraits::MEMORY_EFFECTS.with(OpTraits::MEMORY_ALLOC),
     inherent_attrs: &[ALIGNMENT, OPERAND_SEGMENT_SIZES],
     verify: Some(verify::alloc),
     parse: Some(syntax::parse_alloc),
@@ -29,7 +29,7 @@ pub static ALLOCA: OpSpec = OpSpec {
     description: "Allocates a memref on the stack of the enclosing function; it is freed when \
                   the function returns. Operands and attributes as `memref.alloc`.\n\n\
                   ```mlir\n%alloca = memref.alloca(%n) : memref<?xf32>\n```",
-    traits: OpTraits::MEMORY_EFFECTS,
+    traits: OpTraits::MEMORY_EFFECTS.with(OpTraits::MEMORY_ALLOC),
     inherent_attrs: &[ALIGNMENT, OPERAND_SEGMENT_SIZES],
     verify: Some(verify::alloc),
     parse: Some(syntax::parse_alloc),

@@ -1,0 +1,4 @@
+//! Analyses shared by passes.
+
+pub mod dominance;
+pub mod equivalence;
