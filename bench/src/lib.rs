@@ -1,1 +1,15 @@
-//! Benchmarks.
+//! Benchmarks of sharc against upstream MLIR tools.
+//!
+//! - [`kernels`]: a deterministic generator of large affine-level modules (PolyBench-style
+//!   kernels), the input of the parse-throughput benchmark.
+//! - [`measure`]: timing helpers (median of repetitions, running a tool, reading
+//!   `--mlir-timing` reports).
+//!
+//! The binaries live in `src/bin/`: `parse-throughput` compares `sharc-opt` with `mlir-opt` on
+//! parse + verify + print of one large file, and measures the same phases in-process through the
+//! library. See `bench/README.md` for how to run them and the latest numbers.
+
+#![warn(missing_docs)]
+
+pub mod kernels;
+pub mod measure;

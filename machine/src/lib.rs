@@ -3,12 +3,21 @@
 //! A [`Target`] is read from a TOML description (`targets/*.toml`, embedded in the binaries and
 //! overridable by a path). Every number a pass or the simulator needs about the hardware — warp
 //! width, shared-memory banks, global-memory sectors and transactions, occupancy limits, the
-//! thresholds θ_r/θ_s of seed 000 — comes from here, and the hardware models built on them
-//! (bank conflicts, sectors, occupancy) live here once, so that the simulator and the passes can
-//! never disagree.
+//! thresholds θ_r/θ_s of seed 000 — comes from here, and the hardware models built on them live
+//! here once, so that the simulator and the passes can never disagree:
+//!
+//! - [`bank`]: shared-memory bank conflicts (seed 000 eqs. (20)/(21), seed 002's exact model, and
+//!   the per-request wavefronts the simulator counts);
+//! - [`memory`]: global-memory coalescing (sectors and transactions per request, compulsory traffic);
+//! - [`occupancy`]: resident blocks per SM (seed 000 constraint (11) read as occupancy).
+//!
+//! `docs/targets.md` gives the fields, the formulas and their sources.
 
 #![warn(missing_docs)]
 
+pub mod bank;
+pub mod memory;
+pub mod occupancy;
 pub mod target;
 
-pub use target::{Target, TargetError};
+pub use target::{Target, TargetError, Vendor};

@@ -1,0 +1,111 @@
+//! Timing helpers: medians of repeated runs, running an external tool with its output
+//! discarded, and reading the phase times of an `--mlir-timing` report (sharc-opt and mlir-opt
+//! print the same layout).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The median of `samples` (the mean of the middle two for an even count); zero for none.
+pub fn median(samples: &[Duration]) -> Duration {
+    let mut v = samples.to_vec();
+    v.sort();
+    match v.len() {
+        0 => Duration::ZERO,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2,
+    }
+}
+
+/// Megabytes (10^6 bytes) per second.
+pub fn mb_per_s(bytes: usize, t: Duration) -> f64 {
+    if t.is_zero() {
+        return f64::INFINITY;
+    }
+    bytes as f64 / 1e6 / t.as_secs_f64()
+}
+
+/// Runs `tool args...` once with stdout discarded; returns its wall time and stderr, or an
+/// error naming the command when it cannot start or exits non-zero.
+pub fn run_tool(tool: &Path, args: &[&str]) -> Result<(Duration, String), String> {
+    let start = Instant::now();
+    let out = Command::new(tool)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", tool.display()))?;
+    let t = start.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        let head: String = stderr.lines().take(20).collect::<Vec<_>>().join("\n");
+        return Err(format!("`{} {}` failed ({}):\n{head}", tool.display(), args.join(" "), out.status));
+    }
+    Ok((t, stderr))
+}
+
+/// Phase times read from an `--mlir-timing` report.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Phases {
+    /// `Parser` row.
+    pub parse: Duration,
+    /// `Verifier` row (mlir-opt may have several verifier rows; they are summed).
+    pub verify: Duration,
+    /// `Output` row.
+    pub print: Duration,
+}
+
+/// Reads the `Parser`, `Verifier` and `Output` rows of a timing report:
+/// `    0.0025 ( 59.5%)  Parser`. Missing rows are zero.
+pub fn parse_timing_report(text: &str) -> Phases {
+    let mut p = Phases::default();
+    for line in text.lines() {
+        let line = line.trim();
+        let Some((secs, rest)) = line.split_once(' ') else { continue };
+        let Ok(secs) = secs.parse::<f64>() else { continue };
+        let Some(name) = rest.rsplit_once(')').map(|(_, n)| n.trim()) else { continue };
+        let d = Duration::from_secs_f64(secs);
+        match name {
+            "Parser" => p.parse += d,
+            "Verifier" => p.verify += d,
+            "Output" => p.print += d,
+            _ => {}
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        let ms = |v: &[u64]| v.iter().map(|&x| Duration::from_millis(x)).collect::<Vec<_>>();
+        assert_eq!(median(&ms(&[5, 1, 3])), Duration::from_millis(3));
+        assert_eq!(median(&ms(&[4, 1, 3, 2])), Duration::from_micros(2500));
+        assert_eq!(median(&[]), Duration::ZERO);
+    }
+
+    #[test]
+    fn reads_mlir_timing_rows() {
+        let report = "\
+===-------------------------------------------------------------------------===
+                         ... Execution time report ...
+===-------------------------------------------------------------------------===
+  Total Execution Time: 0.0200 seconds
+
+  ----Wall Time----  ----Name----
+    0.0100 ( 50.0%)  Parser
+    0.0020 ( 10.0%)  Verifier
+    0.0010 (  5.0%)  Verifier
+    0.0070 ( 35.0%)  Output
+    0.0200 (100.0%)  Total
+";
+        let p = parse_timing_report(report);
+        assert_eq!(p.parse, Duration::from_secs_f64(0.01));
+        assert_eq!(p.verify, Duration::from_secs_f64(0.002) + Duration::from_secs_f64(0.001));
+        assert_eq!(p.print, Duration::from_secs_f64(0.007));
+    }
+}
