@@ -73,6 +73,9 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             ));
         }
     }
+    if ctx.region_blocks(ctx.region(op, 0)).len() != 1 {
+        return Err(op_error(ctx, op, "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks"));
+    }
     // Discardable attributes on a module belong to some dialect (`gpu.container_module`).
     if let Some((name, _)) = ctx.attrs(op).iter().find(|(n, _)| !n.contains('.')) {
         return Err(op_error(ctx, op, format!("can only contain attributes with dialect-prefixed names, found: '{name}'")));

@@ -118,7 +118,12 @@ pub(crate) fn verify_module(ctx: &Context, op: OpId) -> Result {
     if ctx.symbol_name(op).is_none() {
         return Err(op_error(ctx, op, "requires attribute 'sym_name'"));
     }
-    check_one_region(ctx, op)
+    check_one_region(ctx, op)?;
+    let has_args = ctx.entry_block(ctx.region(op, 0)).is_some_and(|b| !ctx.block_args(b).is_empty());
+    if has_args {
+        return Err(op_error(ctx, op, "region should have no arguments"));
+    }
+    Ok(())
 }
 
 /// `gpu.func`.

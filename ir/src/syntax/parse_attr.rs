@@ -24,21 +24,21 @@ impl Parser<'_, '_> {
                 }
                 "affine_map" => {
                     self.bump();
-                    self.parse_punct("<")?;
+                    self.parse_punct_in("<", " in affine map")?;
                     let map = self.parse_affine_map_body()?;
-                    self.parse_punct(">")?;
+                    self.parse_punct_in(">", " in affine map")?;
                     Ok(self.ctx.affine_map_attr(map))
                 }
                 "affine_set" => {
                     self.bump();
-                    self.parse_punct("<")?;
+                    self.parse_punct_in("<", " in integer set")?;
                     let set = self.parse_integer_set_body()?;
-                    self.parse_punct(">")?;
+                    self.parse_punct_in(">", " in integer set")?;
                     Ok(self.ctx.integer_set_attr(set))
                 }
                 "dense" => {
                     self.bump();
-                    self.parse_dense_elements(None)
+                    self.parse_dense_elements(None, t.start)
                 }
                 "array" => {
                     self.bump();
@@ -50,7 +50,7 @@ impl Parser<'_, '_> {
                 }
                 _ => match self.parse_optional_type()? {
                     Some(ty) => Ok(self.ctx.type_attr(ty)),
-                    None => Err(self.error_here(format!("unknown attribute '{}'", self.text(t)))),
+                    None => Err(self.expected("attribute value")),
                 },
             },
             TokenKind::Integer | TokenKind::Float => self.parse_number_attr(false),
@@ -170,6 +170,10 @@ impl Parser<'_, '_> {
             TypeKind::Integer { width, signedness } => (*width, *signedness),
             _ => return Err(self.error_at(offset, "integer literal not valid for specified type")),
         };
+        if width == 0 {
+            // `i0` holds only zero.
+            return if value == 0 { Ok(0) } else { Err(self.error_at(offset, "integer constant out of range for attribute")) };
+        }
         if width == 1 && !negative && (value == 0 || value == 1) {
             return Ok(value);
         }
@@ -198,14 +202,15 @@ impl Parser<'_, '_> {
     /// attributes parse as by [`parse_attribute`](Self::parse_attribute).
     pub fn parse_attribute_of_type(&mut self, ty: Type) -> ParseResult<Attr> {
         if self.at_keyword("dense") {
-            self.bump();
-            return self.parse_dense_elements(Some(ty));
+            let kw = self.bump().start;
+            return self.parse_dense_elements(Some(ty), kw);
         }
         self.parse_attribute()
     }
 
-    fn parse_dense_elements(&mut self, given: Option<Type>) -> ParseResult<Attr> {
-        let open = self.offset();
+    /// `<...> (: type)?` after `dense` (at `kw`). As upstream, a literal that does not fit the
+    /// type is reported at `dense`.
+    fn parse_dense_elements(&mut self, given: Option<Type>, kw: usize) -> ParseResult<Attr> {
         self.parse_punct("<")?;
         // Literal elements, nested lists flattened; shape checked against the type below.
         let mut elems: Vec<(usize, bool, String, TokenKind)> = Vec::new();
@@ -252,7 +257,7 @@ impl Parser<'_, '_> {
         let empty = elems.is_empty() && shape.is_empty() && count == 0;
         if !splat && !empty && (shape != tshape || elems.len() as i64 != count * per as i64) {
             return Err(self.error_at(
-                open,
+                kw,
                 format!("inferred shape of elements literal ([{}]) does not match type ([{}])", join_dims(&shape), join_dims(&tshape)),
             ));
         }
@@ -356,13 +361,13 @@ impl Parser<'_, '_> {
         if self.at_punct("[") {
             let mut count = 0i64;
             let mut first_shape: Option<Vec<i64>> = None;
-            let open = self.offset();
             self.parse_comma_separated_list(super::parser::Delimiter::Square, |p| {
                 let mut sub = Vec::new();
                 p.parse_dense_literal(elems, &mut sub, depth + 1)?;
                 match &first_shape {
                     None => first_shape = Some(sub),
-                    Some(f) if *f != sub => return Err(p.error_at(open, "tensor literal is invalid; ranks are not consistent between elements")),
+                    // Reported, as upstream, at the token after the odd element.
+                    Some(f) if *f != sub => return Err(p.error_here("tensor literal is invalid; ranks are not consistent between elements")),
                     _ => {}
                 }
                 count += 1;

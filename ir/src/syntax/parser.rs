@@ -246,8 +246,23 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// previous token (backing up over blanks, newlines and trailing `//` comments), where the
     /// mistake usually is; at end of file one character back first.
     pub fn expected(&self, what: &str) -> Diagnostic {
+        self.wrong_token_error(format!("expected {what}"))
+    }
+
+    /// Any message placed as MLIR's `emitWrongTokenError` places it (see [`Self::expected`]).
+    pub fn wrong_token_error(&self, msg: impl Into<String>) -> Diagnostic {
         let t = self.peek();
-        self.error_at(self.wrong_token_offset(t.start, t.kind == TokenKind::Eof), format!("expected {what}"))
+        self.error_at(self.wrong_token_offset(t.start, t.kind == TokenKind::Eof), msg)
+    }
+
+    /// Consumes the punctuation `p` or fails with "expected 'p'" followed by `context` (such as
+    /// " in affine map"), as MLIR's `parseToken` with a message does.
+    pub fn parse_punct_in(&mut self, p: &str, context: &str) -> ParseResult<()> {
+        if self.parse_optional_punct(p) {
+            Ok(())
+        } else {
+            Err(self.wrong_token_error(format!("expected '{p}'{context}")))
+        }
     }
 
     fn wrong_token_offset(&self, start: usize, eof: bool) -> usize {
@@ -394,7 +409,22 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// `@name` and returns `name`.
     pub fn parse_symbol_name(&mut self) -> ParseResult<String> {
-        self.parse_optional_symbol_name()?.ok_or_else(|| self.expected("valid '@'-identifier for symbol name"))
+        self.parse_optional_symbol_name()?.ok_or_else(|| self.error_here("expected valid '@'-identifier for symbol name"))
+    }
+
+    /// A symbol reference attribute (`@a` or `@a::@b`) as a custom op parses it with
+    /// `parseAttribute`: "expected attribute value" if no attribute starts here, "invalid kind
+    /// of attribute specified" (at the attribute) if another kind of attribute does.
+    /// `flat` accepts only `@a` (upstream's `FlatSymbolRefAttr`). The kind error is prefixed
+    /// with `custom op '<op_name>'`, as the custom op parser reports it.
+    pub fn parse_symbol_ref_attr(&mut self, flat: bool, op_name: &str) -> ParseResult<Attr> {
+        let start = self.offset();
+        let a = self.parse_attribute()?;
+        if matches!(self.ctx.attr_kind(a), crate::attrs::AttrKind::SymbolRef { nested, .. } if !flat || nested.is_empty()) {
+            Ok(a)
+        } else {
+            Err(self.error_at(start, format!("custom op '{op_name}' invalid kind of attribute specified")))
+        }
     }
 
     /// `@name` if present.
@@ -665,6 +695,21 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// `%name` or `%name#N`.
     pub fn parse_operand(&mut self) -> ParseResult<UnresolvedOperand> {
         self.parse_optional_operand()?.ok_or_else(|| self.expected("SSA operand"))
+    }
+
+    /// The name of a value being defined (a region argument): `%name` without `#N` (MLIR's
+    /// `parseArgument`, which parses an operand with `allowResultNumber = false`).
+    pub fn parse_argument_operand(&mut self) -> ParseResult<UnresolvedOperand> {
+        let t = self.peek();
+        if t.kind != TokenKind::PercentId {
+            return Err(self.expected("SSA operand"));
+        }
+        self.bump();
+        let h = self.peek();
+        if h.kind == TokenKind::HashId && h.start == t.end {
+            return Err(self.error_here("result number not allowed in argument list"));
+        }
+        Ok(UnresolvedOperand { name: self.text(t)[1..].to_string(), number: 0, offset: t.start })
     }
 
     /// An operand if the current token is a `%` name.
@@ -1016,7 +1061,11 @@ impl<'s, 'c> Parser<'s, 'c> {
         if !result_groups.is_empty() && expected != num_results {
             return Err(self.error_at(
                 start,
-                format!("operation defines {num_results} results but was provided {expected} to bind"),
+                if num_results == 0 {
+                    "cannot name an operation with no results".to_string()
+                } else {
+                    format!("operation defines {num_results} results but was provided {expected} to bind")
+                },
             ));
         }
         let results = self.ctx.results(op).to_vec();
@@ -1066,7 +1115,10 @@ impl<'s, 'c> Parser<'s, 'c> {
                 return Err(self.expected("'{' to start properties"));
             }
             for (n, a) in self.parse_attr_dict_entries()? {
-                state.add_prop(&n, a);
+                // Upstream drops properties a registered op does not define.
+                if spec.is_none_or(|s| s.is_inherent(&n)) {
+                    state.add_prop(&n, a);
+                }
             }
             self.parse_punct(">")?;
         }
@@ -1205,7 +1257,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn parse_region_impl(&mut self, entry_args: &[Argument], isolated: bool, _allow_empty: bool) -> ParseResult<RegionId> {
         let open = self.offset();
-        self.parse_punct("{")?;
+        self.parse_punct_in("{", " to begin a region")?;
         let region = self.ctx.new_region();
         self.parsed_regions.insert(region);
         // Isolation does not change name visibility (see the module docs); the flag stays in the
@@ -1377,7 +1429,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// `%a: i32 {attrs} loc(...)`.
     pub fn parse_argument(&mut self, allow_attrs: bool) -> ParseResult<Argument> {
-        let name = self.parse_operand()?;
+        let name = self.parse_argument_operand()?;
         self.parse_punct(":")?;
         let ty = self.parse_type()?;
         let attrs = if allow_attrs && self.at_punct("{") {
@@ -1392,7 +1444,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// An argument name without a type (`%i` in `affine.for %i = ...`), typed by the caller.
     pub fn parse_argument_name(&mut self, ty: Type) -> ParseResult<Argument> {
-        let name = self.parse_operand()?;
+        let name = self.parse_argument_operand()?;
         Ok(Argument { name, ty, loc: None, attrs: None })
     }
 }
