@@ -134,6 +134,9 @@ pub type PassFactory = fn(&PassOptions) -> Box<dyn Pass>;
 pub struct PassInfo {
     /// CLI name (`canonicalize`).
     pub name: &'static str,
+    /// The name IR dumps use (`--mlir-print-ir-after-all`), upstream's pass class name
+    /// (`Canonicalizer`, `CSE`) for passes upstream has.
+    pub title: &'static str,
     /// One-line summary.
     pub summary: &'static str,
     /// What it does, why, the paper section, a before/after sketch (Markdown).
@@ -334,7 +337,7 @@ fn run_elements(
                 if opts.print_after_all {
                     let po = crate::syntax::PrintOptions { generic: opts.print_generic, debuginfo: opts.print_debuginfo };
                     let mut s = String::new();
-                    let _ = writeln!(s, "// -----// IR Dump After {} ({}) //----- //", pass_title(info.name), info.name);
+                    let _ = writeln!(s, "// -----// IR Dump After {} ({}) //----- //", info.title, info.name);
                     s.push_str(&crate::syntax::print_op(ctx, op, po));
                     report.dumps.push(s);
                 }
@@ -355,19 +358,6 @@ fn run_elements(
         }
     }
     Ok(())
-}
-
-/// `symbol-dce` → `SymbolDCE`-like title for dumps (`SymbolDce`).
-fn pass_title(name: &str) -> String {
-    name.split('-')
-        .map(|w| {
-            let mut c = w.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-                None => String::new(),
-            }
-        })
-        .collect()
 }
 
 struct PipelineParser<'a> {

@@ -366,6 +366,7 @@ mod tests {
     }
     static UNROLL: PassInfo = PassInfo {
         name: "toy-unroll",
+        title: "Unroll",
         summary: "Unroll toy loops",
         description: "Unrolls.\n\n# Before\n",
         anchor: Some("func.func"),

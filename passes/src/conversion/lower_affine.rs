@@ -20,6 +20,7 @@ use sharc_ir::{Builder, Context, Diagnostic, InsertPoint, Location, OpId, Operat
 /// The declaration of `lower-affine`.
 pub static INFO: PassInfo = PassInfo {
     name: "lower-affine",
+    title: "LowerAffinePass",
     summary: "Lower Affine operations to a combination of Arith and SCF operations",
     description: DESCRIPTION,
     anchor: None,

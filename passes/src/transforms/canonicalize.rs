@@ -13,6 +13,7 @@ use sharc_ir::{Context, Diagnostic, OpId};
 /// The declaration of `canonicalize`.
 pub static INFO: PassInfo = PassInfo {
     name: "canonicalize",
+    title: "Canonicalizer",
     summary: "Canonicalize operations",
     description: DESCRIPTION,
     anchor: None,

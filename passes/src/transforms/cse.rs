@@ -16,6 +16,7 @@ use std::collections::HashMap;
 /// The declaration of `cse`.
 pub static INFO: PassInfo = PassInfo {
     name: "cse",
+    title: "CSE",
     summary: "Eliminate common sub-expressions",
     description: DESCRIPTION,
     anchor: None,

@@ -15,6 +15,7 @@ use std::collections::HashSet;
 /// The declaration of `symbol-dce`.
 pub static INFO: PassInfo = PassInfo {
     name: "symbol-dce",
+    title: "SymbolDCE",
     summary: "Eliminate dead symbols",
     description: DESCRIPTION,
     anchor: Some(MODULE_OP),
