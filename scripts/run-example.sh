@@ -8,7 +8,7 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
 
 INPUT="examples/gemm.mlir"
-PIPELINE='builtin.module(func.func(canonicalize,cse,lower-affine))'
+PIPELINE='builtin.module(func.func(lower-affine,canonicalize,cse))'
 OUT_DIR="$REPO/target/example"
 OUTPUT="$OUT_DIR/gemm.lowered.mlir"
 MLIR_OPT="${SHARC_LLVM_BIN:-/usr/lib/llvm-22/bin}/mlir-opt"
