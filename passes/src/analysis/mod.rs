@@ -1,4 +1,5 @@
 //! Analyses shared by passes.
 
+pub mod affine;
 pub mod dominance;
 pub mod equivalence;
