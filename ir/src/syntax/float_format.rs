@@ -144,7 +144,7 @@ pub(crate) fn apfloat_to_string(kind: FloatKind, v: f64, precision: u32, max_pad
         }
     }
     let mut buffer: Vec<u8> = Vec::new();
-    let required = (precision as u32 * 196 + 58) / 59;
+    let required = (precision as u32 * 196).div_ceil(59);
     let mut discard = big.bits().saturating_sub(required) * 59 / 196;
     let mut in_trail = true;
     while !big.is_zero() {
@@ -171,17 +171,17 @@ pub(crate) fn apfloat_to_string(kind: FloatKind, v: f64, precision: u32, max_pad
                 first += 1;
             }
         } else {
-            let mut carried_out = true;
-            for i in first..buffer.len() {
-                if buffer[i] == b'9' {
+            // Decimal add-with-carry from the least significant kept digit; carried-out nines are
+            // dropped with the digits below them.
+            let kept = first;
+            for d in buffer.iter_mut().skip(kept) {
+                if *d == b'9' {
                     first += 1;
                 } else {
-                    buffer[i] += 1;
-                    carried_out = false;
+                    *d += 1;
                     break;
                 }
             }
-            let _ = carried_out;
         }
         exp += first as i32;
         buffer.drain(..first);

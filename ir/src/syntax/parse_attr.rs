@@ -3,7 +3,7 @@
 //! as attributes.
 
 use super::lexer::TokenKind;
-use super::parser::{parse_int_literal, Parser};
+use super::parser::{parse_int_literal, parse_uint_literal, Parser};
 use super::ParseResult;
 use crate::attrs::{Attr, AttrKind, DenseData};
 use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
@@ -163,13 +163,22 @@ impl Parser<'_, '_> {
 
     /// Checks that an integer literal fits `ty` and returns its stored value.
     pub(crate) fn check_int_value(&self, offset: usize, text: &str, negative: bool, ty: Type) -> ParseResult<i128> {
-        let magnitude = parse_int_literal(text).ok_or_else(|| self.error_at(offset, "integer constant out of range for attribute"))?;
-        let value = if negative { -magnitude } else { magnitude };
         let (width, signedness) = match self.ctx.type_kind(ty) {
             TypeKind::Index => (64, Signedness::Signless),
             TypeKind::Integer { width, signedness } => (*width, *signedness),
             _ => return Err(self.error_at(offset, "integer literal not valid for specified type")),
         };
+        let Some(magnitude) = parse_int_literal(text) else {
+            // Past i128: the 128-bit patterns of `i128` (`2^128 - 1` is -1) and its minimum.
+            let out_of_range = || self.error_at(offset, "integer constant out of range for attribute");
+            let big = parse_uint_literal(text).ok_or_else(out_of_range)?;
+            return match (width, signedness, negative) {
+                (128, Signedness::Signless, false) => Ok(big as i128),
+                (128, Signedness::Signless | Signedness::Signed, true) if big == 1u128 << 127 => Ok(i128::MIN),
+                _ => Err(out_of_range()),
+            };
+        };
+        let value = if negative { -magnitude } else { magnitude };
         if width == 0 {
             // `i0` holds only zero.
             return if value == 0 { Ok(0) } else { Err(self.error_at(offset, "integer constant out of range for attribute")) };
@@ -225,7 +234,7 @@ impl Parser<'_, '_> {
             let bytes = decode_hex(digits).ok_or_else(|| self.error_at(t.start, "elements hex string should start with '0x' and contain hex digits"))?;
             hex = Some((t.start, bytes));
         } else if !self.at_punct(">") {
-            self.parse_dense_literal(&mut elems, &mut shape, 0)?;
+            self.parse_dense_literal(&mut elems, &mut shape)?;
         }
         self.parse_punct(">")?;
         let type_off = self.offset();
@@ -326,7 +335,7 @@ impl Parser<'_, '_> {
         };
         let size = width.div_ceil(8) as usize;
         let n = bytes.len() / size;
-        if bytes.len() % size != 0 || (n as i64 != count && n != 1) {
+        if !bytes.len().is_multiple_of(size) || (n as i64 != count && n != 1) {
             return Err(self.error_at(off, format!("elements hex data size is invalid for provided type: got {} bytes", bytes.len())));
         }
         let mut ints = Vec::with_capacity(n);
@@ -356,14 +365,13 @@ impl Parser<'_, '_> {
         &mut self,
         elems: &mut Vec<(usize, bool, String, TokenKind)>,
         shape: &mut Vec<i64>,
-        depth: usize,
     ) -> ParseResult<()> {
         if self.at_punct("[") {
             let mut count = 0i64;
             let mut first_shape: Option<Vec<i64>> = None;
             self.parse_comma_separated_list(super::parser::Delimiter::Square, |p| {
                 let mut sub = Vec::new();
-                p.parse_dense_literal(elems, &mut sub, depth + 1)?;
+                p.parse_dense_literal(elems, &mut sub)?;
                 match &first_shape {
                     None => first_shape = Some(sub),
                     // Reported, as upstream, at the token after the odd element.
@@ -380,9 +388,9 @@ impl Parser<'_, '_> {
         if self.parse_optional_punct("(") {
             // A complex element `(re,im)`.
             let mut parts = Vec::new();
-            self.parse_dense_literal(&mut parts, &mut Vec::new(), depth + 1)?;
+            self.parse_dense_literal(&mut parts, &mut Vec::new())?;
             self.parse_punct(",")?;
-            self.parse_dense_literal(&mut parts, &mut Vec::new(), depth + 1)?;
+            self.parse_dense_literal(&mut parts, &mut Vec::new())?;
             self.parse_punct(")")?;
             elems.extend(parts);
             return Ok(());
@@ -561,7 +569,7 @@ pub(crate) fn f64_to_bf16_bits(v: f64) -> u16 {
 }
 
 fn decode_hex(digits: &str) -> Option<Vec<u8>> {
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return None;
     }
     (0..digits.len()).step_by(2).map(|i| u8::from_str_radix(digits.get(i..i + 2)?, 16).ok()).collect()

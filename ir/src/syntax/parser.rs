@@ -221,6 +221,11 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.text(self.peek())
     }
 
+    /// The source text of the token `n` places after the current one.
+    pub fn peek_nth_text(&self, n: usize) -> &'s str {
+        self.text(self.peek_nth(n))
+    }
+
     /// A location for a byte offset of this buffer.
     pub fn loc_at(&self, offset: usize) -> Location {
         let (line, col) = self.source.line_col(offset);
@@ -448,6 +453,17 @@ impl<'s, 'c> Parser<'s, 'c> {
     pub fn parse_comma_separated_list(
         &mut self,
         delim: Delimiter,
+        elem: impl FnMut(&mut Self) -> ParseResult<()>,
+    ) -> ParseResult<()> {
+        self.parse_comma_separated_list_in(delim, "", elem)
+    }
+
+    /// [`Self::parse_comma_separated_list`] whose delimiter errors end in `context` (such as
+    /// " in argument list"), as MLIR's `parseCommaSeparatedList` with a context message.
+    pub fn parse_comma_separated_list_in(
+        &mut self,
+        delim: Delimiter,
+        context: &str,
         mut elem: impl FnMut(&mut Self) -> ParseResult<()>,
     ) -> ParseResult<()> {
         let (open, close) = match delim {
@@ -470,7 +486,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                     return Ok(());
                 }
             } else {
-                self.parse_punct(open)?;
+                self.parse_punct_in(open, context)?;
             }
             if self.parse_optional_punct(close) {
                 return Ok(());
@@ -483,7 +499,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
         }
         if !close.is_empty() {
-            self.parse_punct(close)?;
+            self.parse_punct_in(close, context)?;
         }
         Ok(())
     }
@@ -946,7 +962,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 self.loc_aliases
                     .get(name)
                     .cloned()
-                    .ok_or_else(|| self.error_at(t.start, format!("operation location alias was never defined")))
+                    .ok_or_else(|| self.error_at(t.start, "operation location alias was never defined"))
             }
             TokenKind::BareId if self.text(t) == "unknown" => {
                 self.bump();
@@ -1376,27 +1392,25 @@ impl<'s, 'c> Parser<'s, 'c> {
             entry.1 = true;
         }
         self.ctx.append_block(region, b);
-        if self.parse_optional_punct("(") {
-            if !self.parse_optional_punct(")") {
-                loop {
-                    let arg = self.parse_operand()?;
-                    self.parse_punct(":")?;
-                    let ty = self.parse_type()?;
-                    let loc = self.parse_trailing_location()?;
-                    let v = self.ctx.add_block_arg(b, ty);
-                    if let Some(l) = loc {
-                        self.ctx.set_value_loc(v, l);
-                    } else {
-                        let l = self.loc_at(arg.offset);
-                        self.ctx.set_value_loc(v, l);
-                    }
-                    self.define_values(&arg.name, arg.offset, &[v])?;
-                    if !self.parse_optional_punct(",") {
-                        break;
-                    }
+        if self.parse_optional_punct("(") && !self.parse_optional_punct(")") {
+            loop {
+                let arg = self.parse_operand()?;
+                self.parse_punct(":")?;
+                let ty = self.parse_type()?;
+                let loc = self.parse_trailing_location()?;
+                let v = self.ctx.add_block_arg(b, ty);
+                if let Some(l) = loc {
+                    self.ctx.set_value_loc(v, l);
+                } else {
+                    let l = self.loc_at(arg.offset);
+                    self.ctx.set_value_loc(v, l);
                 }
-                self.parse_punct(")")?;
+                self.define_values(&arg.name, arg.offset, &[v])?;
+                if !self.parse_optional_punct(",") {
+                    break;
+                }
             }
+            self.parse_punct(")")?;
         }
         self.parse_punct(":")?;
         self.parse_block_ops(b)
@@ -1470,6 +1484,14 @@ pub enum Delimiter {
     Brace,
     /// `{ ... }` if present.
     OptionalBrace,
+}
+
+/// Decimal or `0x` hexadecimal literal as a `u128`.
+pub(crate) fn parse_uint_literal(s: &str) -> Option<u128> {
+    match s.strip_prefix("0x") {
+        Some(hex) => u128::from_str_radix(hex, 16).ok(),
+        None => s.parse::<u128>().ok(),
+    }
 }
 
 /// Decimal or `0x` hexadecimal literal as an unsigned 128-bit value.

@@ -63,10 +63,12 @@ impl AliasTable {
 }
 
 /// `#locN` aliases for every location printed with `--mlir-print-debuginfo`, numbered as
-/// upstream numbers them: in order of first use in a pre-order walk (an op's location, then its
-/// block arguments', then nested ops; a location's parts before itself), grouped by nesting
-/// depth. Aliases first met as block-argument locations are defined before the module (those
-/// locations print inline), all others after it.
+/// upstream numbers them: in order of first use while printing (an op's location before its
+/// body; a block argument's where the op prints it; a location's parts before itself), grouped
+/// by nesting depth. Only what is printed counts: elided terminators and block arguments an op
+/// prints without `loc(...)` (scf.for's induction variable, iter_args) get no alias. Aliases of
+/// locations met as block-argument locations are defined before the module (those locations
+/// print inline), all others after it.
 #[derive(Default)]
 struct LocAliases {
     names: HashMap<crate::location::Location, String>,
@@ -75,7 +77,8 @@ struct LocAliases {
 }
 
 impl LocAliases {
-    fn build(ctx: &Context, root: OpId) -> LocAliases {
+    /// `used`: (location, printed as a block argument's) in the order the printer met them.
+    fn build(used: &[(crate::location::Location, bool)]) -> LocAliases {
         let mut seen: Vec<(crate::location::Location, usize, bool)> = Vec::new();
         let mut index: HashMap<crate::location::Location, usize> = HashMap::default();
         fn record(
@@ -85,27 +88,22 @@ impl LocAliases {
             index: &mut HashMap<crate::location::Location, usize>,
         ) -> usize {
             if let Some(&i) = index.get(loc) {
+                // Upstream cannot defer a location (nor its parts) once a block argument uses it.
+                if is_arg && !seen[i].2 {
+                    seen[i].2 = true;
+                    for c in loc.children() {
+                        record(c, true, seen, index);
+                    }
+                }
                 return seen[i].1;
             }
-            let depth = loc.children().into_iter().map(|c| record(c, false, seen, index) + 1).max().unwrap_or(0);
+            let depth = loc.children().into_iter().map(|c| record(c, is_arg, seen, index) + 1).max().unwrap_or(0);
             index.insert(loc.clone(), seen.len());
             seen.push((loc.clone(), depth, is_arg));
             depth
         }
-        let mut stack = vec![root];
-        while let Some(op) = stack.pop() {
-            record(ctx.loc(op), false, &mut seen, &mut index);
-            let mut nested = Vec::new();
-            for &r in ctx.regions(op) {
-                for &b in ctx.region_blocks(r) {
-                    for &a in ctx.block_args(b) {
-                        let l = ctx.value_loc(a).cloned().unwrap_or_default();
-                        record(&l, true, &mut seen, &mut index);
-                    }
-                    nested.extend(ctx.block_ops_iter(b));
-                }
-            }
-            stack.extend(nested.into_iter().rev());
+        for (loc, is_arg) in used {
+            record(loc, *is_arg, &mut seen, &mut index);
         }
         let mut order: Vec<usize> = (0..seen.len()).collect();
         order.sort_by_key(|&i| seen[i].1);
@@ -114,9 +112,7 @@ impl LocAliases {
             let name = if n == 0 { "loc".to_string() } else { format!("loc{n}") };
             t.names.insert(seen[i].0.clone(), name);
         }
-        let mut defs: Vec<usize> = (0..seen.len()).collect();
-        defs.sort_by_key(|&i| order.iter().position(|&o| o == i));
-        t.order = defs.into_iter().map(|i| (seen[i].0.clone(), seen[i].2)).collect();
+        t.order = order.into_iter().map(|i| (seen[i].0.clone(), seen[i].2)).collect();
         t
     }
 
@@ -151,15 +147,18 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
     // Pass 1: find which maps and sets are printed as attributes (custom forms print some
     // inline), unless the context holds none at all.
     let names = NameTable::compute(ctx, op, options.generic);
+    // The same pass records the locations printed with debug info.
     let mut seen = Vec::new();
-    if ctx.has_affine_attrs() {
+    let mut used_locs = Vec::new();
+    if ctx.has_affine_attrs() || options.debuginfo {
         let mut p = OpAsmPrinter::new(ctx, &names, None, options);
         p.seen = Some(&mut seen);
+        p.used_locs = Some(&mut used_locs);
         p.dry_run = true;
         p.print_operation(op);
     }
     let aliases = AliasTable::build(ctx, &seen);
-    let locs = options.debuginfo.then(|| LocAliases::build(ctx, op));
+    let locs = options.debuginfo.then(|| LocAliases::build(&used_locs));
     let mut out = String::new();
     if let Some(l) = &locs {
         out.push_str(&l.definitions(true));
@@ -306,8 +305,8 @@ impl NameTable {
             self.values.insert(first, format!("%{id}"));
         }
         for &r in &results[1..] {
-            if !self.values.contains_key(&r) {
-                self.values.insert(r, format!("%{}", c.value));
+            if let std::collections::hash_map::Entry::Vacant(e) = self.values.entry(r) {
+                e.insert(format!("%{}", c.value));
                 c.value += 1;
             }
         }
@@ -356,6 +355,9 @@ pub struct OpAsmPrinter<'a> {
     dry_run: bool,
     /// Location aliases, when printing debug info.
     locs: Option<&'a LocAliases>,
+    /// Alias collection pass with debug info: the locations printed, and whether each is a
+    /// block argument's.
+    used_locs: Option<&'a mut Vec<(crate::location::Location, bool)>>,
     options: PrintOptions,
     indent: usize,
     default_dialects: Vec<Option<&'static str>>,
@@ -372,6 +374,7 @@ impl<'a> OpAsmPrinter<'a> {
             seen: None,
             dry_run: false,
             locs: None,
+            used_locs: None,
             options,
             indent: 0,
             default_dialects: vec![Some("builtin")],
@@ -552,6 +555,9 @@ impl<'a> OpAsmPrinter<'a> {
     pub fn value_loc(&mut self, v: Value) {
         if self.options.debuginfo {
             let loc = self.ctx.value_loc(v).cloned().unwrap_or_default();
+            if let Some(used) = self.used_locs.as_deref_mut() {
+                used.push((loc.clone(), true));
+            }
             self.out.push_str(" loc(");
             match self.locs {
                 Some(l) => l.body(&mut self.out, &loc),
@@ -658,6 +664,9 @@ impl<'a> OpAsmPrinter<'a> {
 
     /// Prints one op (results, name, body, location).
     pub fn print_operation(&mut self, op: OpId) {
+        if let Some(used) = self.used_locs.as_deref_mut() {
+            used.push((self.ctx.loc(op).clone(), false));
+        }
         let results = self.ctx.results(op).to_vec();
         if !results.is_empty() {
             if self.names.groups.contains(&op) {

@@ -216,11 +216,7 @@ fn process_chunk(
         sharc_ir::verifier::verify(ctx, module)?;
         timings.verify += start.elapsed();
     }
-    let report = pm.run(ctx, module, run_opts);
-    let report = match report {
-        Ok(r) => r,
-        Err(d) => return Err(d),
-    };
+    let report = pm.run(ctx, module, run_opts)?;
     diags.extend(report.diagnostics);
     for d in &report.dumps {
         eprint!("{d}");
