@@ -4,7 +4,8 @@
 //! - `ops.rs`: one [`OpSpec`](sharc_ir::OpSpec) per op (summary, syntax, example) and a typed
 //!   view (`ForOp::view(ctx, op)`) whose accessors are the only place attribute names are
 //!   spelled;
-//! - `verify.rs`, `syntax.rs`, `fold.rs`: the op's rules, custom form, folding.
+//! - `verify.rs`, `syntax.rs`, `fold.rs`: the op's rules, custom form, folding;
+//! - `interp.rs`: the ops' semantics for `sharc-run`, registered by [`register_semantics`].
 //!
 //! The upstream-level dialects (builtin, func, arith, math, memref, affine, scf, gpu) are
 //! subsets of upstream MLIR's with the same names, types and syntax.
@@ -33,6 +34,25 @@ pub fn register_all(registry: &mut DialectRegistry) {
     registry.register(&affine::DIALECT);
     registry.register(&scf::DIALECT);
     registry.register(&gpu::DIALECT);
+}
+
+/// Registers every dialect's `sharc-run` semantics (each dialect's `interp.rs`).
+pub fn register_semantics(s: &mut sharc_sim::Semantics) {
+    builtin::interp::register(s);
+    func::interp::register(s);
+    arith::interp::register(s);
+    math::interp::register(s);
+    memref::interp::register(s);
+    affine::interp::register(s);
+    scf::interp::register(s);
+    gpu::interp::register(s);
+}
+
+/// A semantics registry with every dialect.
+pub fn semantics() -> sharc_sim::Semantics {
+    let mut s = sharc_sim::Semantics::new();
+    register_semantics(&mut s);
+    s
 }
 
 /// A registry with every dialect, shared by tools and tests.

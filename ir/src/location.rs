@@ -60,6 +60,35 @@ impl Location {
         Location::FileLineCol { file: file.clone(), line, col }
     }
 
+    /// A fused location, normalized as upstream's `FusedLoc::get`: nested fused locations with
+    /// the same metadata are flattened, unknown locations dropped and duplicates removed; a
+    /// single location without metadata is itself, none is `unknown` (or `fused<m>[unknown]`).
+    pub fn fused(locs: Vec<Location>, metadata: Option<Arc<str>>) -> Location {
+        let mut parts: Vec<Location> = Vec::new();
+        let add = |l: Location, parts: &mut Vec<Location>| {
+            if !parts.contains(&l) {
+                parts.push(l);
+            }
+        };
+        for l in locs {
+            match l {
+                Location::Fused { locs: inner, metadata: m } if m == metadata => {
+                    for i in inner {
+                        add(i, &mut parts);
+                    }
+                }
+                Location::Unknown => {}
+                l => add(l, &mut parts),
+            }
+        }
+        match (parts.len(), &metadata) {
+            (0, None) => Location::Unknown,
+            (0, Some(_)) => Location::Fused { locs: vec![Location::Unknown], metadata },
+            (1, None) => parts.pop().expect("one location"),
+            _ => Location::Fused { locs: parts, metadata },
+        }
+    }
+
     /// The locations this one is made of (for alias numbering: children are named first).
     pub fn children(&self) -> Vec<&Location> {
         match self {

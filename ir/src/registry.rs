@@ -61,6 +61,10 @@ impl OpTraits {
     /// its result names (`memref.alloc`, `memref.alloca`), so it is erased when unused (as
     /// upstream), but never merged.
     pub const MEMORY_ALLOC: OpTraits = OpTraits(1 << 16);
+    /// Its regions scope stack allocations (MLIR's `AutomaticAllocationScope`: `func.func`,
+    /// `gpu.func`, `gpu.launch`, `scf.for`, `scf.parallel`, `affine.for`, `affine.parallel`);
+    /// `memref.alloca` needs such an ancestor.
+    pub const AUTOMATIC_ALLOCATION_SCOPE: OpTraits = OpTraits(1 << 17);
 
     /// Union.
     pub const fn with(self, other: OpTraits) -> OpTraits {

@@ -64,12 +64,30 @@ impl Verifier<'_> {
                 }
             }
         }
-        for (ri, &r) in ctx.regions(op).iter().enumerate() {
-            let blocks = ctx.region_blocks(r);
-            if let Some(spec) = spec {
-                if spec.has(OpTraits::SINGLE_BLOCK) && blocks.len() > 1 {
+        // MLIR's `SingleBlock` trait checks every region before any region is entered.
+        if spec.is_some_and(|s| s.has(OpTraits::SINGLE_BLOCK)) {
+            let needs_terminator = spec.is_some_and(|s| !s.has(OpTraits::NO_TERMINATOR));
+            for (ri, &r) in ctx.regions(op).iter().enumerate() {
+                let blocks = ctx.region_blocks(r);
+                if blocks.len() > 1 {
                     return Err(op_error(ctx, op, format!("expects region #{ri} to have 0 or 1 blocks")));
                 }
+                if needs_terminator && blocks.first().is_some_and(|&b| ctx.block_first_op(b).is_none()) {
+                    return Err(op_error(ctx, op, "expects a non-empty block"));
+                }
+            }
+        }
+        for &r in ctx.regions(op) {
+            let blocks = ctx.region_blocks(r);
+            if let Some(&entry) = blocks.first() {
+                let has_pred = blocks.iter().any(|&b| {
+                    ctx.block_last_op(b).is_some_and(|t| ctx.successors(t).contains(&entry))
+                });
+                if has_pred {
+                    return Err(Diagnostic::error(ctx.loc(op).clone(), "entry block of region may not have predecessors"));
+                }
+            }
+            if let Some(spec) = spec {
                 if spec.has(OpTraits::SYMBOL_TABLE) {
                     self.check_symbols(op, r)?;
                 }
@@ -77,8 +95,11 @@ impl Verifier<'_> {
             // As MLIR's verifier: an empty block is reported on entering it, a missing
             // terminator after its ops (so a misplaced terminator is reported as such first).
             let needs_terminator = spec.is_some_and(|s| !s.has(OpTraits::NO_TERMINATOR));
+            // Upstream's `mayBeValidWithoutTerminator`: only a region of one block may have an
+            // empty block, and only if its op (registered or not) may lack terminators.
+            let may_be_empty = blocks.len() == 1 && !needs_terminator;
             for &b in blocks {
-                if needs_terminator && ctx.block_first_op(b).is_none() {
+                if !may_be_empty && ctx.block_first_op(b).is_none() {
                     return Err(Diagnostic::error(ctx.loc(op).clone(), "empty block: expect at least a terminator"));
                 }
                 for o in ctx.block_ops_iter(b) {
@@ -158,10 +179,14 @@ impl Verifier<'_> {
             cur = parent;
         }
         let use_block = ctx.parent_block(cur).expect("checked in the loop");
-        let graph = ctx.region_parent(def_region).is_some_and(|p| {
-            ctx.op_has(p, OpTraits::GRAPH_REGION) || ctx.op_spec(p).is_none()
-        });
-        if graph {
+        // In graph regions, and (as upstream's `DominanceInfo`) within one block of an
+        // unregistered op's region, uses may precede definitions; across blocks of an
+        // unregistered op's region dominance still holds.
+        let parent = ctx.region_parent(def_region);
+        if parent.is_some_and(|p| ctx.op_has(p, OpTraits::GRAPH_REGION)) {
+            return Ok(());
+        }
+        if use_block == def_block && parent.is_some_and(|p| ctx.op_spec(p).is_none()) {
             return Ok(());
         }
         if use_block == def_block {
@@ -182,13 +207,56 @@ impl Verifier<'_> {
         }
     }
 
+    /// Upstream's dominance error (no op prefix) with its note saying where the operand is
+    /// defined relative to the user.
     fn dominance_error(&self, user: OpId, index: usize, v: Value) -> Diagnostic {
         let ctx = self.ctx;
-        let d = op_error(ctx, user, format!("operand #{index} does not dominate this use"));
+        let d = Diagnostic::error(ctx.loc(user).clone(), format!("operand #{index} does not dominate this use"));
+        let user_block = ctx.parent_block(user);
+        let user_region = user_block.and_then(|b| ctx.block_parent(b));
+        let Some(def_block) = ctx.value_block(v) else { return d };
+        let def_region = ctx.block_parent(def_block);
+        let relation = |in_same: &str, parent: &str, child: &str, neither: &str| -> String {
+            if def_region == user_region {
+                in_same.to_string()
+            } else if def_region.zip(user_region).is_some_and(|(a, b)| self.region_is_proper_ancestor(a, b)) {
+                parent.to_string()
+            } else if def_region.zip(user_region).is_some_and(|(a, b)| self.region_is_proper_ancestor(b, a)) {
+                child.to_string()
+            } else {
+                neither.to_string()
+            }
+        };
         match ctx.defining_op(v) {
-            Some(def) => d.with_note(ctx.loc(def).clone(), "operand defined here"),
-            None => d,
+            Some(def) => {
+                let place = if Some(def_block) == user_block {
+                    "op in the same block".to_string()
+                } else {
+                    relation("op in the same region", "op in a parent region", "op in a child region", "op is neither in a parent nor in a child region")
+                };
+                d.with_note(ctx.loc(def).clone(), format!("operand defined here ({place})"))
+            }
+            None => {
+                let owner = ctx.block_parent_op(def_block);
+                let loc = owner.map(|o| ctx.loc(o).clone()).unwrap_or_default();
+                let n = def_region.and_then(|r| ctx.region_blocks(r).iter().position(|&b| b == def_block)).unwrap_or(0);
+                let place = relation("in the same region", "in a parent region", "in a child region", "neither in a parent nor in a child region");
+                d.with_note(loc, format!("operand defined as a block argument (block #{n} {place})"))
+            }
         }
+    }
+
+    /// Whether region `a` strictly encloses region `b`.
+    fn region_is_proper_ancestor(&self, a: RegionId, b: RegionId) -> bool {
+        let ctx = self.ctx;
+        let mut cur = ctx.region_parent(b).and_then(|op| ctx.parent_block(op)).and_then(|blk| ctx.block_parent(blk));
+        while let Some(r) = cur {
+            if r == a {
+                return true;
+            }
+            cur = ctx.region_parent(r).and_then(|op| ctx.parent_block(op)).and_then(|blk| ctx.block_parent(blk));
+        }
+        false
     }
 
     fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {

@@ -200,19 +200,31 @@ pub fn request_cost(
     geometry: BankGeometry,
     request_lanes: u32,
 ) -> SharedCost {
+    let degrees = phase_degrees(lane_addresses, access_bytes, geometry, request_lanes);
+    SharedCost { wavefronts: degrees.iter().sum(), ideal_wavefronts: degrees.len() as u32 }
+}
+
+/// The exact [`conflict_degree`] of every non-empty phase of one request, in lane order: the
+/// terms [`request_cost`] sums. Reports (`--sharc-bank-report`) call the largest one the
+/// request's "N-way" conflict.
+pub fn phase_degrees(
+    lane_addresses: &[Option<u64>],
+    access_bytes: u32,
+    geometry: BankGeometry,
+    request_lanes: u32,
+) -> Vec<u32> {
     let group = request_lanes.max(1) as usize;
     let phase = lanes_per_phase(geometry, request_lanes, access_bytes) as usize;
-    let mut cost = SharedCost::default();
+    let mut degrees = Vec::new();
     let mut active = Vec::with_capacity(phase);
     for lanes in lane_addresses.chunks(group).flat_map(|g| g.chunks(phase)) {
         active.clear();
         active.extend(lanes.iter().flatten().copied());
         if !active.is_empty() {
-            cost.wavefronts += conflict_degree(&active, geometry, access_bytes);
-            cost.ideal_wavefronts += 1;
+            degrees.push(conflict_degree(&active, geometry, access_bytes));
         }
     }
-    cost
+    degrees
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {

@@ -28,6 +28,7 @@
 //! Files: `ops/` (specs and typed views), `syntax/`, `verify.rs`, `validity.rs`, `fold.rs`.
 
 mod fold;
+pub(crate) mod interp;
 mod ops;
 mod syntax;
 pub mod validity;

@@ -296,6 +296,12 @@ pub(crate) fn if_op(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     };
     expect_regions(ctx, op, 2)?;
     single_block(ctx, op, 0, "thenRegion")?;
+    // Upstream's `NoRegionArguments` trait.
+    for (i, &r) in ctx.regions(op).iter().enumerate() {
+        if ctx.entry_block(r).is_some_and(|b| !ctx.block_args(b).is_empty()) {
+            return Err(op_error(ctx, op, format!("region #{i} should have no arguments")));
+        }
+    }
     if ctx.operands(op).len() != set.num_inputs() {
         return Err(op_error(ctx, op, "operand count and condition integer set dimension and symbol count must match"));
     }

@@ -18,6 +18,7 @@
 
 pub mod flags;
 pub mod fold;
+pub(crate) mod interp;
 pub(crate) mod ops;
 pub mod signature;
 pub mod syntax;

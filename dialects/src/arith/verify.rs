@@ -110,7 +110,24 @@ pub fn elementwise(ctx: &Context, op: OpId, sig: &Signature) -> Result<(), Diagn
     result_class(ctx, op, 0, sig.result)?;
     let result = ctx.value_type(ctx.result(op, 0));
     match sig.cast {
-        None => same_operands_and_result_type(ctx, op, result),
+        None => {
+            same_operands_and_result_type(ctx, op, result)?;
+            elementwise_mappable(ctx, op)?;
+            // The result type upstream infers is the first operand's (`InferTypeOpInterface`).
+            let inferred = ctx.value_type(ctx.operand(op, 0));
+            if inferred != result {
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!(
+                        "inferred type(s) '{}' are incompatible with return type(s) of operation '{}'",
+                        type_to_string(ctx, inferred),
+                        type_to_string(ctx, result)
+                    ),
+                ));
+            }
+            Ok(())
+        }
         Some(kind) => {
             let input = ctx.value_type(ctx.operand(op, 0));
             cast_rules(ctx, op, kind, input, result)
@@ -118,26 +135,97 @@ pub fn elementwise(ctx: &Context, op: OpId, sig: &Signature) -> Result<(), Diagn
     }
 }
 
-/// `SameOperandsAndResultType`: equal element types and compatible shapes.
+/// The encoding of a ranked tensor type.
+fn encoding(ctx: &Context, ty: Type) -> Option<sharc_ir::Attr> {
+    match ctx.type_kind(ty) {
+        TypeKind::Tensor { shape: Some(_), encoding, .. } => *encoding,
+        _ => None,
+    }
+}
+
+/// `SameOperandsAndResultType`: equal element types and compatible shapes (scalability
+/// ignored, as upstream), and the result's tensor encoding on every operand.
 fn same_operands_and_result_type(ctx: &Context, op: OpId, result: Type) -> Result<(), Diagnostic> {
     let elem = ctx.element_type_or_self(result);
+    let enc = encoding(ctx, result);
     for ty in ctx.operand_types(op) {
         if ctx.element_type_or_self(ty) != elem || !compatible_shapes(ctx, ty, result) {
             return Err(op_error(ctx, op, "requires the same type for all operands and results"));
+        }
+        if enc.is_some() && encoding(ctx, ty) != enc {
+            return Err(op_error(ctx, op, "requires the same encoding for all operands and results"));
         }
     }
     Ok(())
 }
 
-/// `SameOperandsAndResultShape`, `SameInputOutputTensorDims` and `CastOpInterface`.
-fn cast_rules(ctx: &Context, op: OpId, kind: CastKind, input: Type, result: Type) -> Result<(), Diagnostic> {
-    if !compatible_shapes(ctx, input, result) {
-        return Err(op_error(ctx, op, "requires the same shape for all operands and results"));
+/// Upstream's `verifyCompatibleShapes` over several types: all scalars or all shaped, scalable
+/// vectors not mixed with other types, equal ranks among ranked types and compatible sizes.
+fn compatible_shape_list(ctx: &Context, types: &[Type]) -> bool {
+    let shaped = types.iter().filter(|&&t| shape_of(ctx, t).is_some()).count();
+    if shaped != types.len() {
+        return shaped == 0;
     }
+    let scalable = |t: Type| matches!(ctx.type_kind(t), TypeKind::Vector { scalable, .. } if scalable.iter().any(|&s| s));
+    let n_scalable = types.iter().filter(|&&t| scalable(t)).count();
+    if n_scalable != 0 && n_scalable != types.len() {
+        return false;
+    }
+    let ranked: Vec<&[i64]> = types.iter().filter_map(|&t| shape_of(ctx, t).flatten()).collect();
+    let Some(first) = ranked.first() else { return true };
+    if ranked.iter().any(|s| s.len() != first.len()) {
+        return false;
+    }
+    (0..first.len()).all(|i| {
+        let mut static_sizes = ranked.iter().map(|s| s[i]).filter(|&d| d != DYNAMIC);
+        match static_sizes.next() {
+            Some(d) => static_sizes.all(|e| e == d),
+            None => true,
+        }
+    })
+}
+
+/// `ElementwiseMappable`: vector and tensor operands and results go together, of one kind
+/// (ranked and unranked tensors differ) and compatible shapes.
+pub fn elementwise_mappable(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let kind = |t: Type| match ctx.type_kind(t) {
+        TypeKind::Vector { .. } => Some(0),
+        TypeKind::Tensor { shape: Some(_), .. } => Some(1),
+        TypeKind::Tensor { shape: None, .. } => Some(2),
+        _ => None,
+    };
+    let results: Vec<Type> = ctx.results(op).iter().map(|&r| ctx.value_type(r)).filter(|&t| kind(t).is_some()).collect();
+    let operands: Vec<Type> = ctx.operand_types(op).into_iter().filter(|&t| kind(t).is_some()).collect();
+    if results.is_empty() && operands.is_empty() {
+        return Ok(());
+    }
+    if operands.is_empty() {
+        return Err(op_error(ctx, op, "if a result is non-scalar, then at least one operand must be non-scalar"));
+    }
+    if results.is_empty() {
+        return Err(op_error(ctx, op, "if an operand is non-scalar, then there must be at least one non-scalar result"));
+    }
+    if results.len() != ctx.results(op).len() {
+        return Err(op_error(ctx, op, "if an operand is non-scalar, then all results must be non-scalar"));
+    }
+    let all: Vec<Type> = operands.into_iter().chain(results).collect();
+    if all.iter().any(|&t| kind(t) != kind(all[0])) || !compatible_shape_list(ctx, &all) {
+        return Err(op_error(ctx, op, "all non-scalar operands/results must have the same shape and base type"));
+    }
+    Ok(())
+}
+
+/// `SameInputOutputTensorDims`, `SameOperandsAndResultShape`, `ElementwiseMappable` and
+/// `CastOpInterface`, in upstream's order.
+fn cast_rules(ctx: &Context, op: OpId, kind: CastKind, input: Type, result: Type) -> Result<(), Diagnostic> {
     if tensor_dims(ctx, input) != tensor_dims(ctx, result) {
         return Err(op_error(ctx, op, "failed to verify that input and output have the same tensor dimensions"));
     }
-    if !cast_compatible(ctx, kind, input, result) {
+    if !compatible_shape_list(ctx, &[input, result]) {
+        return Err(op_error(ctx, op, "requires the same shape for all operands and results"));
+    }
+    elementwise_mappable(ctx, op)?;
+    if !cast_compatible(ctx, kind, input, result) || encoding(ctx, input) != encoding(ctx, result) {
         return Err(op_error(
             ctx,
             op,

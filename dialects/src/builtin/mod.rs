@@ -6,6 +6,7 @@
 //! }
 //! ```
 
+pub(crate) mod interp;
 mod ops;
 
 pub use ops::ModuleOp;

@@ -17,6 +17,7 @@
 //! from op names in its body. `ops.rs` holds specs and views, `verify.rs` the rules, `syntax.rs`
 //! the custom forms.
 
+pub(crate) mod interp;
 mod ops;
 mod syntax;
 mod verify;

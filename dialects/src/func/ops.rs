@@ -30,7 +30,10 @@ pub static FUNC: OpSpec = OpSpec {
                   Example:\n\n```mlir\nfunc.func @add(%arg0: i32, %arg1: i32) -> i32 {\n  \
                   %0 = arith.addi %arg0, %arg1 : i32\n  return %0 : i32\n}\n\
                   func.func private @ext(memref<?xf32> {llvm.noalias}) -> f32\n```",
-    traits: OpTraits::ISOLATED_FROM_ABOVE.with(OpTraits::SYMBOL).with(OpTraits::AFFINE_SCOPE),
+    traits: OpTraits::ISOLATED_FROM_ABOVE
+        .with(OpTraits::SYMBOL)
+        .with(OpTraits::AFFINE_SCOPE)
+        .with(OpTraits::AUTOMATIC_ALLOCATION_SCOPE),
     inherent_attrs: &[ARG_ATTRS, FUNCTION_TYPE, RES_ATTRS, SYM_NAME, SYM_VISIBILITY],
     default_dialect: Some("func"),
     verify: Some(verify::func),

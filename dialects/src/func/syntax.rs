@@ -13,6 +13,12 @@ fn custom_error(p: &OpAsmParser<'_, '_>, offset: usize, state: &OperationState, 
     p.error_at(offset, format!("custom op '{}' {msg}", state.name))
 }
 
+/// `d` with the custom-op prefix (an error the parser reported through the op's parser).
+fn prefixed(state: &OperationState, mut d: Diagnostic) -> Diagnostic {
+    d.message = format!("custom op '{}' {}", state.name, d.message);
+    d
+}
+
 /// An optional `{...}` dictionary after an argument or result type.
 fn parse_optional_dict(p: &mut OpAsmParser<'_, '_>) -> ParseResult<Option<Attr>> {
     if !p.at_punct("{") {
@@ -99,7 +105,7 @@ pub fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> Pa
             break;
         }
     }
-    let name = p.parse_symbol_name()?;
+    let name = p.parse_symbol_name().map_err(|d| prefixed(state, d))?;
     let name = p.ctx().string_attr(name);
     state.add_prop(SYM_NAME, name);
     let args = parse_arguments(p, state)?;
@@ -251,8 +257,7 @@ pub fn print_return(p: &mut OpAsmPrinter<'_>, op: OpId) {
 
 /// Parses `func.call` after its name.
 pub fn parse_call(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
-    let callee = p.parse_symbol_name()?;
-    let callee = p.ctx().symbol_ref_attr(callee);
+    let callee = p.parse_symbol_ref_attr(true, &state.name)?;
     state.add_prop(CALLEE, callee);
     let operands = p.parse_paren_operand_list()?;
     p.parse_optional_attr_dict(state)?;

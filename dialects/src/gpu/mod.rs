@@ -24,6 +24,7 @@
 //! ```
 
 mod fold;
+pub(crate) mod interp;
 mod ops;
 mod syntax;
 mod verify;

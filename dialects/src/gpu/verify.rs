@@ -49,6 +49,15 @@ fn check_operand(ctx: &Context, op: OpId, index: usize, ok: impl Fn(Type) -> boo
 }
 
 /// The operand-group sizes of a launch op, checked against the operand count as ODS does.
+/// The `AtLeastNOperands<6>` trait of both launch ops (checked before their attributes).
+fn at_least_six_operands(ctx: &Context, op: OpId) -> Result {
+    let n = ctx.operands(op).len();
+    if n < 6 {
+        return Err(op_error(ctx, op, format!("expected 6 or more operands, but found {n}")));
+    }
+    Ok(())
+}
+
 fn check_segments<const N: usize>(ctx: &Context, op: OpId, sizes: Option<[usize; N]>) -> std::result::Result<[usize; N], Diagnostic> {
     if let Some(s) = sizes {
         return Ok(s);
@@ -189,6 +198,7 @@ pub(crate) fn verify_terminator(ctx: &Context, op: OpId) -> Result {
 
 /// `gpu.launch`.
 pub(crate) fn verify_launch(ctx: &Context, op: OpId) -> Result {
+    at_least_six_operands(ctx, op)?;
     let launch = LaunchOp(op);
     let sizes = check_segments(ctx, op, launch.segment_sizes(ctx))?;
     check_group_sizes(ctx, op, &sizes, 7, &[7, 8, 9, 10])?;
@@ -221,6 +231,7 @@ pub(crate) fn verify_launch(ctx: &Context, op: OpId) -> Result {
 /// `gpu.launch_func`: the kernel symbol checks first (upstream runs them on the enclosing
 /// module, before its ops), then the op's own constraints.
 pub(crate) fn verify_launch_func(ctx: &Context, op: OpId) -> Result {
+    at_least_six_operands(ctx, op)?;
     let module = ctx.ancestor(op, |c, o| builtin::ModuleOp::view(c, o).is_some());
     let container = module.filter(|&m| ctx.attr_of(m, CONTAINER_MODULE_ATTR).is_some());
     let directly_in_func = container.is_some() && ctx.parent_op(op).and_then(|p| ctx.parent_op(p)) == container;
@@ -286,7 +297,8 @@ fn check_kernel_symbol(ctx: &Context, op: OpId, module: OpId) -> Result {
     let Some(kernel) = found else {
         return Err(op_error(ctx, op, format!("kernel function '{shown}' is undefined")));
     };
-    if nested.is_empty() {
+    let is_function = FuncOp::view(ctx, kernel).is_some() || crate::func::FuncOp::view(ctx, kernel).is_some();
+    if nested.is_empty() || !is_function {
         return Err(op_error(ctx, op, format!("referenced kernel '{shown}' is not a function"))
             .with_note(ctx.loc(kernel).clone(), "see the kernel definition here"));
     }

@@ -25,6 +25,7 @@
 //! `layout.rs` (strides, offsets and subview result types).
 
 mod fold;
+pub(crate) mod interp;
 pub mod layout;
 mod ops;
 mod syntax;

@@ -84,11 +84,14 @@ fn parse_bracket_operands(p: &mut OpAsmParser<'_, '_>) -> ParseResult<Vec<Unreso
     Ok(list)
 }
 
-/// Reports a bad `alignment` while parsing, as MLIR verifies properties of custom forms.
-fn check_parsed_alignment(p: &mut OpAsmParser<'_, '_>, state: &OperationState) -> ParseResult<()> {
+/// The attribute dictionary, then a bad `alignment` reported as MLIR verifies the properties
+/// of custom forms: at the dictionary.
+fn parse_attr_dict_checking_alignment(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    let dict = p.offset();
+    p.parse_optional_attr_dict(state)?;
     let bad = state.props.iter().any(|(n, a)| n == ALIGNMENT && !alignment_ok(p.ctx(), *a));
     if bad {
-        return Err(custom_error(state, format!("'{}' op {ALIGNMENT_CONSTRAINT}", state.name)));
+        return Err(custom_error_at(p, state, dict, format!("'{}' op {ALIGNMENT_CONSTRAINT}", state.name)));
     }
     Ok(())
 }
@@ -99,8 +102,7 @@ pub(crate) fn parse_alloc(p: &mut OpAsmParser<'_, '_>, state: &mut OperationStat
     let dynamic = p.parse_operand_list()?;
     p.parse_punct(")")?;
     let symbols = if p.at_punct("[") { parse_bracket_operands(p)? } else { Vec::new() };
-    p.parse_optional_attr_dict(state)?;
-    check_parsed_alignment(p, state)?;
+    parse_attr_dict_checking_alignment(p, state)?;
     let ty = parse_colon_memref_type(p, state)?;
     let index = p.ctx().index_type();
     state.operands = p.resolve_operands_of(&dynamic, index)?;
@@ -383,7 +385,10 @@ pub(crate) fn parse_global(p: &mut OpAsmParser<'_, '_>, state: &mut OperationSta
         let unit = p.ctx().unit_attr();
         state.add_prop(CONSTANT, unit);
     }
-    let name = p.parse_symbol_name()?;
+    let name = p.parse_symbol_name().map_err(|mut d| {
+        d.message = format!("custom op '{}' {}", state.name, d.message);
+        d
+    })?;
     let name = p.ctx().string_attr(name);
     state.add_prop(SYM_NAME, name);
     p.parse_punct(":")?;
@@ -408,8 +413,7 @@ pub(crate) fn parse_global(p: &mut OpAsmParser<'_, '_>, state: &mut OperationSta
         };
         state.add_prop(INITIAL_VALUE, init);
     }
-    p.parse_optional_attr_dict(state)?;
-    check_parsed_alignment(p, state)
+    parse_attr_dict_checking_alignment(p, state)
 }
 
 pub(crate) fn print_global(p: &mut OpAsmPrinter<'_>, op: OpId) {
@@ -441,8 +445,7 @@ pub(crate) fn print_global(p: &mut OpAsmPrinter<'_>, op: OpId) {
 
 /// `memref.get_global @name : memref<...> attr-dict`.
 pub(crate) fn parse_get_global(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
-    let name = p.parse_symbol_name()?;
-    let sym = p.ctx().symbol_ref_attr(name);
+    let sym = p.parse_symbol_ref_attr(true, &state.name)?;
     state.add_prop(GLOBAL_NAME, sym);
     let ty = parse_colon_memref_type(p, state)?;
     state.result_types.push(ty);

@@ -35,15 +35,17 @@ fn allocs_print_like_upstream() {
     assert_roundtrip(
         "#map = affine_map<(d0)[s0] -> (d0 + s0)>
 module {
-  %0 = \"test.index\"() : () -> index
-  %alloc = memref.alloc() : memref<1024x1024xf32>
-  %alloc_0 = memref.alloc(%0)[%0] {alignment = 64 : i64} : memref<?xf32, #map>
-  %alloca = memref.alloca(%0) {foo = 1 : i64} : memref<?x8xf32, 3>
-  memref.dealloc %alloc : memref<1024x1024xf32>
-  %dim = memref.dim %alloca, %0 : memref<?x8xf32, 3>
-  %dim_1 = memref.dim {x} %alloca, %0 : memref<?x8xf32, 3>
-  %cast = memref.cast %alloc : memref<1024x1024xf32> to memref<?x?xf32>
-  %cast_2 = memref.cast %cast {bar} : memref<?x?xf32> to memref<*xf32>
+  func.func @f(%arg0: index) {
+    %alloc = memref.alloc() : memref<1024x1024xf32>
+    %alloc_0 = memref.alloc(%arg0)[%arg0] {alignment = 64 : i64} : memref<?xf32, #map>
+    %alloca = memref.alloca(%arg0) {foo = 1 : i64} : memref<?x8xf32, 3>
+    memref.dealloc %alloc : memref<1024x1024xf32>
+    %dim = memref.dim %alloca, %arg0 : memref<?x8xf32, 3>
+    %dim_1 = memref.dim {x} %alloca, %arg0 : memref<?x8xf32, 3>
+    %cast = memref.cast %alloc : memref<1024x1024xf32> to memref<?x?xf32>
+    %cast_2 = memref.cast %cast {bar} : memref<?x?xf32> to memref<*xf32>
+    return
+  }
 }
 ",
     );

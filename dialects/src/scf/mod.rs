@@ -15,6 +15,7 @@
 //! ```
 
 mod fold;
+pub(crate) mod interp;
 mod ops;
 mod syntax;
 mod verify;

@@ -32,7 +32,7 @@ fn keyword(p: &mut OpAsmParser<'_, '_>, state: &OperationState, kw: &str) -> Par
 fn parse_assignment_list(p: &mut OpAsmParser<'_, '_>) -> ParseResult<(Vec<UnresolvedOperand>, Vec<UnresolvedOperand>)> {
     let (mut inner, mut outer) = (Vec::new(), Vec::new());
     p.parse_comma_separated_list(Delimiter::Paren, |p| {
-        inner.push(p.parse_operand()?);
+        inner.push(p.parse_argument_operand()?);
         p.parse_punct("=")?;
         outer.push(p.parse_operand()?);
         Ok(())
@@ -117,6 +117,7 @@ fn parse_values_with_types(p: &mut OpAsmParser<'_, '_>, state: &OperationState) 
 
 /// `scf.for %iv = %lb to %ub step %s (iter_args(%a = %x, ...) -> (types))? (: type)? region attrs`.
 pub(crate) fn parse_for(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    // Upstream parses the induction variable as an operand: `%i#1` is accepted.
     let iv = p.parse_operand()?;
     p.parse_punct("=")?;
     let lb = p.parse_operand()?;
@@ -225,7 +226,7 @@ pub(crate) fn print_if(p: &mut OpAsmPrinter<'_>, op: OpId) {
 pub(crate) fn parse_parallel(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
     let mut ivs = Vec::new();
     p.parse_comma_separated_list(Delimiter::Paren, |p| {
-        ivs.push(p.parse_operand()?);
+        ivs.push(p.parse_argument_operand()?);
         Ok(())
     })?;
     let index = p.ctx().index_type();
@@ -248,6 +249,14 @@ pub(crate) fn parse_parallel(p: &mut OpAsmParser<'_, '_>, state: &mut OperationS
     state.add_prop(SEGMENTS, segments);
     p.parse_optional_attr_dict(state)?;
     let result_types = state.result_types.clone();
+    if inits.len() != result_types.len() {
+        let msg = format!(
+            "number of operands and types do not match: got {} operands and {} types",
+            inits.len(),
+            result_types.len()
+        );
+        return Err(name_error(state, msg));
+    }
     let inits = resolve_all(p, state, &inits, &result_types)?;
     state.operands = [lbs, ubs, steps, inits].concat();
     Ok(())
@@ -353,7 +362,9 @@ pub(crate) fn parse_while(p: &mut OpAsmParser<'_, '_>, state: &mut OperationStat
     let type_offset = p.offset();
     let fty = p.parse_colon_type()?;
     let Some((inputs, results)) = p.ctx().function_parts(fty).map(|(i, r)| (i.to_vec(), r.to_vec())) else {
-        return Err(custom_error(state, p.error_at(type_offset + 1, "invalid kind of type specified")));
+        let found = sharc_ir::syntax::printer::type_to_string(p.ctx(), fty);
+        let msg = format!("invalid kind of type specified: expected builtin.function, but found '{found}'");
+        return Err(custom_error(state, p.error_at(type_offset, msg)));
     };
     state.result_types = results;
     if inputs.len() != inits.len() {

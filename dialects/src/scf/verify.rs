@@ -10,6 +10,7 @@
 use super::ops::{
     entry_block_of, ConditionOp, ForOp, IfOp, ReduceOp, WhileOp, YieldOp, EXECUTE_REGION, FOR, IF, PARALLEL,
 };
+use crate::arith::ConstantOp;
 use sharc_ir::syntax::printer::type_to_string;
 use sharc_ir::verifier::op_error;
 use sharc_ir::{Context, Diagnostic, OpId, Type, Value};
@@ -299,6 +300,11 @@ pub(crate) fn verify_parallel(ctx: &Context, op: OpId) -> Result {
     let steps = par.steps(ctx);
     if steps.is_empty() {
         return Err(op_error(ctx, op, "needs at least one tuple element for lowerBound, upperBound and step"));
+    }
+    // Unlike scf.for, scf.parallel rejects a constant step that is not positive.
+    let constant = |v| ctx.defining_op(v).and_then(|d| ConstantOp::view(ctx, d)).and_then(|c| c.int_value(ctx));
+    if steps.iter().any(|&s| constant(s).is_some_and(|c| c <= 0)) {
+        return Err(op_error(ctx, op, "constant step operand must be positive"));
     }
     let body = par.body(ctx);
     let ivs = ctx.block_args(body);

@@ -170,7 +170,17 @@ pub fn tokenize(src: &str) -> Result<Vec<Token>, usize> {
                 }
             }
             b'@' => {
-                i = if b.get(i + 1) == Some(&b'"') { string_end(i + 1) } else { suffix_end(i + 1) }.ok_or(start)?;
+                i = if b.get(i + 1) == Some(&b'"') {
+                    string_end(i + 1).ok_or(start)?
+                } else if b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
+                    let mut j = i + 2;
+                    while j < n && (b[j].is_ascii_alphanumeric() || matches!(b[j], b'_' | b'$' | b'.')) {
+                        j += 1;
+                    }
+                    j
+                } else {
+                    return Err(start);
+                };
                 TokenKind::AtId
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {

@@ -56,6 +56,9 @@ impl Parser<'_, '_> {
             TokenKind::Integer | TokenKind::Float => self.parse_number_attr(false),
             TokenKind::Punct if self.text(t) == "-" => {
                 self.bump();
+                if !matches!(self.peek().kind, TokenKind::Integer | TokenKind::Float) {
+                    return Err(self.expected("constant integer or floating point value"));
+                }
                 self.parse_number_attr(true)
             }
             TokenKind::String => {
@@ -93,7 +96,7 @@ impl Parser<'_, '_> {
                         .attr_aliases
                         .get(body)
                         .copied()
-                        .ok_or_else(|| self.error_at(t.start, format!("undefined symbol alias id '{body}'")));
+                        .ok_or_else(|| self.wrong_token_error(format!("undefined symbol alias id '{body}'")));
                 }
                 let (dialect, rest) = body.split_once('.').map_or((body, ""), |(d, r)| (d, r));
                 let mut text = if rest.is_empty() { String::new() } else { format!(".{rest}") };

@@ -7,13 +7,13 @@ use super::ParseResult;
 use crate::attrs::AttrKind;
 use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 
-/// MLIR's limit on integer widths.
-const MAX_INT_WIDTH: u32 = 1 << 24;
+/// MLIR's limit on integer widths (`IntegerType::kMaxWidth`).
+const MAX_INT_WIDTH: u32 = (1 << 24) - 1;
 
 impl Parser<'_, '_> {
     /// Parses a type.
     pub fn parse_type(&mut self) -> ParseResult<Type> {
-        self.parse_optional_type()?.ok_or_else(|| self.expected("type"))
+        self.parse_optional_type()?.ok_or_else(|| self.expected("non-function type"))
     }
 
     /// Whether the current token can start a type.
@@ -41,7 +41,7 @@ impl Parser<'_, '_> {
                 match body.split_once('.') {
                     None if !self.at_punct_adjacent("<", t.end) => match self.type_aliases.get(body) {
                         Some(&ty) => ty,
-                        None => return Err(self.error_at(t.start, format!("undefined symbol alias id '{body}'"))),
+                        None => return Err(self.wrong_token_error(format!("undefined symbol alias id '{body}'"))),
                     },
                     _ => {
                         let (dialect, rest) = body.split_once('.').map_or((body, ""), |(d, r)| (d, r));
@@ -65,7 +65,7 @@ impl Parser<'_, '_> {
                     "none" => TypeKind::None,
                     "memref" => {
                         self.bump();
-                        return self.parse_memref_type().map(Some);
+                        return self.parse_memref_type(t.start).map(Some);
                     }
                     "tensor" => {
                         self.bump();
@@ -77,11 +77,11 @@ impl Parser<'_, '_> {
                     }
                     "tuple" => {
                         self.bump();
-                        self.parse_punct("<")?;
+                        self.parse_punct_in("<", " in tuple type")?;
                         let mut elems = Vec::new();
                         if !self.parse_optional_punct(">") {
                             elems = self.parse_type_list()?;
-                            self.parse_punct(">")?;
+                            self.parse_punct_in(">", " in tuple type")?;
                         }
                         return Ok(Some(self.ctx.ty(TypeKind::Tuple(elems))));
                     }
@@ -149,21 +149,42 @@ impl Parser<'_, '_> {
     /// attributes).
     pub(crate) fn parse_pretty_body(&mut self) -> ParseResult<String> {
         let open = self.peek();
-        let mut depth = 0i32;
+        // Brackets still open, innermost last; errors name the innermost one, at the `<`.
+        let mut nested: Vec<char> = Vec::new();
+        let unbalanced = |p: &Self, c: char| p.error_at(open.start, format!("unbalanced '{c}' character in pretty dialect name"));
         loop {
             let t = self.peek();
             if t.kind == TokenKind::Eof {
-                return Err(self.error_at(open.start, "unbalanced '<' character in pretty dialect name"));
+                return Err(match nested.last() {
+                    Some(&c) => unbalanced(self, c),
+                    None => self.error_at(open.start, "unexpected nul or EOF in pretty dialect name"),
+                });
             }
             self.bump();
             if t.kind == TokenKind::Punct {
-                match self.text(t) {
-                    "<" | "(" | "[" | "{" => depth += 1,
-                    ">" | ")" | "]" | "}" => depth -= 1,
-                    _ => {}
+                let c = self.text(t).chars().next().unwrap_or(' ');
+                let opener = match c {
+                    '<' | '(' | '[' | '{' => {
+                        nested.push(c);
+                        None
+                    }
+                    '>' => Some('<'),
+                    ')' => Some('('),
+                    ']' => Some('['),
+                    '}' => Some('{'),
+                    _ => None,
+                };
+                if let Some(o) = opener {
+                    match nested.last() {
+                        Some(&top) if top == o => {
+                            nested.pop();
+                        }
+                        Some(&top) => return Err(unbalanced(self, top)),
+                        None => return Err(unbalanced(self, c)),
+                    }
                 }
             }
-            if depth == 0 {
+            if nested.is_empty() {
                 return Ok(self.src[open.start..t.end].to_string());
             }
         }
@@ -241,65 +262,79 @@ impl Parser<'_, '_> {
         }
     }
 
-    fn parse_memref_type(&mut self) -> ParseResult<Type> {
-        self.parse_punct("<")?;
-        if self.parse_optional_punct("*") {
+    /// `memref<...>` after the keyword, which starts at `kw` (as upstream's `parseMemRefType`:
+    /// errors of the type's own verifier are reported at the keyword).
+    fn parse_memref_type(&mut self, kw: usize) -> ParseResult<Type> {
+        self.parse_punct_in("<", " in memref type")?;
+        let unranked = self.parse_optional_punct("*");
+        let shape = if unranked {
             self.expect_x()?;
-            let elem = self.parse_type()?;
-            let memory_space = if self.parse_optional_punct(",") { Some(self.parse_attribute()?) } else { None };
-            self.parse_punct(">")?;
-            return Ok(self.ctx.ty(TypeKind::UnrankedMemRef { elem, memory_space }));
-        }
-        let (shape, _) = self.parse_dimension_list(true, false)?;
+            Vec::new()
+        } else {
+            self.parse_dimension_list(true, false)?.0
+        };
         let elem_off = self.offset();
         let elem = self.parse_type()?;
         if !self.memref_element_ok(elem) {
             return Err(self.error_at(elem_off, "invalid memref element type"));
         }
-        for &d in &shape {
-            if d < 0 && d != DYNAMIC {
-                return Err(self.error_at(elem_off, "invalid memref size"));
-            }
-        }
         let mut layout = None;
         let mut memory_space = None;
-        while self.parse_optional_punct(",") {
-            let off = self.offset();
-            let a = self.parse_attribute()?;
-            let is_layout = matches!(self.ctx.attr_kind(a), AttrKind::AffineMap(_) | AttrKind::Strided { .. });
-            if is_layout {
-                if layout.is_some() || memory_space.is_some() {
-                    return Err(self.error_at(off, "unexpected layout attribute"));
+        if !self.parse_optional_punct(">") {
+            if !self.parse_optional_punct(",") {
+                return Err(self.wrong_token_error("expected ',' or '>' in memref type"));
+            }
+            if self.at_punct(">") {
+                return Err(self.wrong_token_error("expected list element"));
+            }
+            loop {
+                let a = self.parse_attribute()?;
+                let is_layout = matches!(self.ctx.attr_kind(a), AttrKind::AffineMap(_) | AttrKind::Strided { .. });
+                if !is_layout {
+                    if memory_space.is_some() {
+                        return Err(self.error_here("multiple memory spaces specified in memref type"));
+                    }
+                    memory_space = Some(a);
+                } else {
+                    layout = Some(a);
+                    if unranked {
+                        return Err(self.error_here("cannot have affine map for unranked memref type"));
+                    }
+                    if memory_space.is_some() {
+                        return Err(self.error_here("expected memory space to be last in memref type"));
+                    }
                 }
-                layout = Some(a);
-            } else {
-                if memory_space.is_some() {
-                    return Err(self.error_at(off, "multiple memory spaces specified in memref type"));
+                if self.parse_optional_punct(">") {
+                    break;
                 }
-                memory_space = Some(a);
+                if !self.parse_optional_punct(",") {
+                    return Err(self.wrong_token_error("expected ',' or '>'"));
+                }
             }
         }
-        self.parse_punct(">")?;
-        // MLIR drops identity layouts and the default memory space from the type.
+        // MLIR drops the default memory space (ranked or not) and identity layouts.
+        if let Some(ms) = memory_space {
+            if let AttrKind::Integer { value: 0, .. } = self.ctx.attr_kind(ms) {
+                memory_space = None;
+            }
+        }
+        if unranked {
+            return Ok(self.ctx.ty(TypeKind::UnrankedMemRef { elem, memory_space }));
+        }
         if let Some(l) = layout {
             if let AttrKind::Strided { strides, .. } = self.ctx.attr_kind(l) {
                 if strides.len() != shape.len() {
-                    return Err(self.error_at(elem_off, "expected the number of strides to match the rank"));
+                    return Err(self.error_at(kw, "expected the number of strides to match the rank"));
                 }
             }
             if let AttrKind::AffineMap(m) = self.ctx.attr_kind(l) {
                 if m.num_dims() as usize != shape.len() {
-                    return Err(self.error_at(elem_off, "memref layout mismatch between rank and affine map: ".to_string()
+                    return Err(self.error_at(kw, "memref layout mismatch between rank and affine map: ".to_string()
                         + &format!("{} != {}", shape.len(), m.num_dims())));
                 }
                 if m.is_identity() {
                     layout = None;
                 }
-            }
-        }
-        if let Some(ms) = memory_space {
-            if let AttrKind::Integer { value: 0, .. } = self.ctx.attr_kind(ms) {
-                memory_space = None;
             }
         }
         Ok(self.ctx.ty(TypeKind::MemRef { shape, elem, layout, memory_space }))
@@ -354,7 +389,7 @@ impl Parser<'_, '_> {
 
 /// `i32` → (Signless, Some(32)); `ui8`, `si16` likewise; `None` if `s` is not an integer type
 /// keyword. A width that does not fit in u32 gives `Some((_, None))`.
-fn int_type_spelling(s: &str) -> Option<(Signedness, Option<u32>)> {
+pub(crate) fn int_type_spelling(s: &str) -> Option<(Signedness, Option<u32>)> {
     let (signedness, digits) = if let Some(d) = s.strip_prefix("si") {
         (Signedness::Signed, d)
     } else if let Some(d) = s.strip_prefix("ui") {

@@ -145,8 +145,10 @@ impl<'s, 'c> Parser<'s, 'c> {
                     }
                     [b'%', ..] => (offset, "invalid SSA name"),
                     [b'^', ..] => (offset, "invalid block name"),
-                    [b'@', ..] => (offset, "invalid symbol name"),
-                    [b'#', ..] | [b'!', ..] => (offset, "invalid identifier"),
+                    [b'@', ..] => (offset + 1, "@ identifier expected to start with letter or '_'"),
+                    [b'#', ..] => (offset, "invalid attribute name"),
+                    [b'!', ..] => (offset, "invalid type identifier"),
+                    [b'.', ..] => (offset + 1, "expected three consecutive dots for an ellipsis"),
                     _ => (offset, "unexpected character"),
                 };
                 return Err(p.error_at(at, msg));
@@ -515,12 +517,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             let t = self.peek();
             match t.kind {
                 TokenKind::Eof => break,
-                TokenKind::HashId if self.peek_nth(1).kind == TokenKind::Punct && self.text(self.peek_nth(1)) == "=" => {
-                    self.parse_attr_alias_def()?
-                }
-                TokenKind::BangId if self.peek_nth(1).kind == TokenKind::Punct && self.text(self.peek_nth(1)) == "=" => {
-                    self.parse_type_alias_def()?
-                }
+                // As upstream, a top-level `#x` or `!x` always starts an alias definition.
+                TokenKind::HashId => self.parse_attr_alias_def()?,
+                TokenKind::BangId => self.parse_type_alias_def()?,
                 _ => {
                     let op = self.parse_operation()?;
                     self.ctx.insert_op(InsertPoint::BlockEnd(block), op);
@@ -547,7 +546,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         if name.contains('.') {
             return Err(self.error_at(t.start, "attribute names with a '.' are reserved for dialect-defined names"));
         }
-        self.parse_punct("=")?;
+        self.parse_punct_in("=", " in attribute alias definition")?;
         if self.at_keyword("loc") {
             // Defined already by `predefine_location_aliases`.
             self.parse_location()?;
@@ -620,7 +619,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         if self.type_aliases.contains_key(&name) {
             return Err(self.error_at(t.start, format!("redefinition of type alias id '{name}'")));
         }
-        self.parse_punct("=")?;
+        self.parse_punct_in("=", " in type alias definition")?;
         let ty = self.parse_type()?;
         self.type_aliases.insert(name, ty);
         Ok(())
@@ -652,10 +651,10 @@ impl<'s, 'c> Parser<'s, 'c> {
             s.values.remove(&name);
         }
         let blocks = s.blocks.pop().unwrap_or_default();
-        if let Some((name, (_, _, offset))) =
+        if let Some((_, (_, _, offset))) =
             blocks.into_iter().filter(|(_, (_, defined, _))| !defined).min_by_key(|(_, (_, _, o))| *o)
         {
-            return Err(self.error_at(offset, format!("reference to an undefined block '^{name}'")));
+            return Err(self.error_at(offset, "reference to an undefined block"));
         }
         Ok(())
     }
@@ -920,13 +919,16 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// `{a = 1, b}` as a list of named attributes (duplicates rejected).
     pub fn parse_attr_dict_entries(&mut self) -> ParseResult<Vec<(String, Attr)>> {
         let mut entries: Vec<(String, Attr)> = Vec::new();
-        self.parse_comma_separated_list(Delimiter::Brace, |p| {
+        self.parse_comma_separated_list_in(Delimiter::Brace, " in attribute dictionary", |p| {
             let t = p.peek();
             let name = match t.kind {
                 TokenKind::BareId => p.text(t).to_string(),
                 TokenKind::String => p.string_value(t)?,
                 _ => return Err(p.expected("attribute name")),
             };
+            if name.is_empty() {
+                return Err(p.error_here("expected valid attribute name"));
+            }
             p.bump();
             if entries.iter().any(|(n, _)| *n == name) {
                 return Err(p.error_at(t.start, format!("duplicate key '{name}' in dictionary attribute")));
@@ -972,7 +974,9 @@ impl<'s, 'c> Parser<'s, 'c> {
                 self.bump();
                 self.parse_punct("(")?;
                 let callee = self.parse_location_body()?;
-                self.parse_keyword("at")?;
+                if !self.parse_optional_keyword("at") {
+                    return Err(self.expected("'at' in callsite location"));
+                }
                 let caller = self.parse_location_body()?;
                 self.parse_punct(")")?;
                 Ok(Location::CallSite { callee: Box::new(callee), caller: Box::new(caller) })
@@ -992,27 +996,29 @@ impl<'s, 'c> Parser<'s, 'c> {
                     locs.push(p.parse_location_body()?);
                     Ok(())
                 })?;
-                Ok(Location::Fused { locs, metadata })
+                Ok(Location::fused(locs, metadata))
             }
             TokenKind::String => {
                 self.bump();
                 let s = self.string_value(t)?;
                 if self.parse_optional_punct(":") {
-                    let line = self.parse_integer()?;
-                    self.parse_punct(":")?;
-                    let col = self.parse_integer()?;
-                    let (line, col) = (u32::try_from(line), u32::try_from(col));
-                    let (Ok(line), Ok(col)) = (line, col) else {
-                        return Err(self.error_at(t.start, "line and column must be non-negative 32-bit integers"));
-                    };
+                    // As upstream's `parseNameOrFileLineLocation`: `"f":3` is column 0.
                     let file: Arc<str> = Arc::from(s.as_str());
+                    let line = self.parse_location_number("expected integer line number in FileLineColRange")?;
+                    if !self.parse_optional_punct(":") {
+                        return Ok(Location::FileLineCol { file, line, col: 0 });
+                    }
+                    let col = self.parse_location_number("expected integer column number in FileLineColRange")?;
                     if self.parse_optional_keyword("to") {
-                        let end_line = match self.parse_optional_integer()? {
-                            Some(l) => Some(u32::try_from(l).map_err(|_| self.error_at(t.start, "invalid line"))?),
-                            None => None,
+                        let end_line = if self.peek().kind == TokenKind::Integer {
+                            Some(self.parse_location_number("expected integer line number in FileLineColRange")?)
+                        } else {
+                            None
                         };
-                        self.parse_punct(":")?;
-                        let end_col = u32::try_from(self.parse_integer()?).map_err(|_| self.error_at(t.start, "invalid column"))?;
+                        if !self.parse_optional_punct(":") {
+                            return Err(self.wrong_token_error("expected either integer or `:` post `to` in FileLineColRange"));
+                        }
+                        let end_col = self.parse_location_number("expected integer column number in FileLineColRange")?;
                         return Ok(Location::FileRange { file, line, col, end_line, end_col });
                     }
                     return Ok(Location::FileLineCol { file, line, col });
@@ -1028,6 +1034,17 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             _ => Err(self.expected("location instance")),
         }
+    }
+
+    /// A line or column number of a file location (an unsigned 32-bit integer).
+    fn parse_location_number(&mut self, msg: &str) -> ParseResult<u32> {
+        let t = self.peek();
+        let value = (t.kind == TokenKind::Integer).then(|| parse_uint_literal(self.text(t))).flatten();
+        let Some(v) = value.and_then(|v| u32::try_from(v).ok()) else {
+            return Err(self.wrong_token_error(msg));
+        };
+        self.bump();
+        Ok(v)
     }
 
     fn parse_trailing_location(&mut self) -> ParseResult<Option<Location>> {
@@ -1053,9 +1070,13 @@ impl<'s, 'c> Parser<'s, 'c> {
                 let name = self.text(t)[1..].to_string();
                 let mut count = 1usize;
                 if self.parse_optional_punct(":") {
+                    let count_off = self.offset();
+                    if self.peek().kind != TokenKind::Integer {
+                        return Err(self.expected("integer number of results"));
+                    }
                     let n = self.parse_integer()?;
                     if n < 1 {
-                        return Err(self.error_at(t.start, "expected named operation to have at least 1 result"));
+                        return Err(self.error_at(count_off, "expected named operation to have at least 1 result"));
                     }
                     count = n as usize;
                 }
@@ -1064,11 +1085,15 @@ impl<'s, 'c> Parser<'s, 'c> {
                     break;
                 }
             }
-            self.parse_punct("=")?;
+            self.parse_punct_in("=", " after SSA name")?;
         }
         let name_tok = self.peek();
         let op = match name_tok.kind {
             TokenKind::String => self.parse_generic_operation()?,
+            // `i32` lexes as an integer type upstream, never an op name.
+            TokenKind::BareId if super::parse_type::int_type_spelling(self.text(name_tok)).is_some() => {
+                return Err(self.expected("operation name in quotes"))
+            }
             TokenKind::BareId => self.parse_custom_operation()?,
             _ => return Err(self.expected("operation name in quotes")),
         };
@@ -1118,6 +1143,9 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.parse_punct(")")?;
         // Successors.
         if self.at_punct("[") {
+            if spec.is_some_and(|s| !s.has(OpTraits::TERMINATOR)) {
+                return Err(self.error_here("successors in non-terminator"));
+            }
             self.parse_comma_separated_list(Delimiter::Square, |p| {
                 let b = p.parse_successor()?;
                 state.successors.push(b);
@@ -1150,17 +1178,21 @@ impl<'s, 'c> Parser<'s, 'c> {
                 }
             }
             self.default_dialects.pop();
-            self.parse_punct(")")?;
+            self.parse_punct_in(")", " to end region list")?;
         }
         // Attributes.
         self.parse_optional_attr_dict(&mut state)?;
         // Type.
+        self.parse_punct_in(":", " followed by operation type")?;
         let type_off = self.offset();
-        self.parse_punct(":")?;
         let fty = self.parse_type()?;
         let Some((inputs, results)) = self.ctx.function_parts(fty).map(|(i, r)| (i.to_vec(), r.to_vec())) else {
             return Err(self.error_at(type_off, "expected function type"));
         };
+        if operands.len() != inputs.len() {
+            let msg = format!("expected {} operand types but had {}", operands.len(), inputs.len());
+            return Err(self.error_at(type_off, msg));
+        }
         state.operands = self.resolve_operands(&operands, &inputs, type_off)?;
         state.result_types = results;
         if let Some(l) = self.parse_trailing_location()? {
@@ -1395,7 +1427,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         if self.parse_optional_punct("(") && !self.parse_optional_punct(")") {
             loop {
                 let arg = self.parse_operand()?;
-                self.parse_punct(":")?;
+                self.parse_punct_in(":", " and type for SSA operand")?;
                 let ty = self.parse_type()?;
                 let loc = self.parse_trailing_location()?;
                 let v = self.ctx.add_block_arg(b, ty);
@@ -1412,7 +1444,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             self.parse_punct(")")?;
         }
-        self.parse_punct(":")?;
+        self.parse_punct_in(":", " after block name")?;
         self.parse_block_ops(b)
     }
 

@@ -254,6 +254,12 @@ impl NameTable {
         t
     }
 
+    /// The printed name of a value (`%arg0`, `%c4`), as [`print_op`] of the op the table was
+    /// computed for shows it; `None` for values outside that op. Diagnostics use it to name values.
+    pub fn get(&self, v: Value) -> Option<&str> {
+        self.values.get(&v).map(String::as_str)
+    }
+
     fn number_region(&mut self, ctx: &Context, region: RegionId, c: &mut Counters, used: &mut [HashSet<String>]) {
         for (i, &b) in ctx.region_blocks(region).iter().enumerate() {
             self.blocks.insert(b, i);

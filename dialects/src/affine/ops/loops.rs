@@ -21,7 +21,10 @@ pub static FOR: OpSpec = OpSpec {
                   arith.addf %acc, %v : f32\n  affine.yield %s : f32\n}\n```\n\n\
                   Properties: `lowerBoundMap`, `upperBoundMap`, `step` (an `index`) and \
                   `operandSegmentSizes` (lower-bound operands, upper-bound operands, inits).",
-    traits: OpTraits::LOOP_LIKE.with(OpTraits::SINGLE_BLOCK).with(OpTraits::RECURSIVE_MEMORY_EFFECTS),
+    traits: OpTraits::LOOP_LIKE
+        .with(OpTraits::SINGLE_BLOCK)
+        .with(OpTraits::RECURSIVE_MEMORY_EFFECTS)
+        .with(OpTraits::AUTOMATIC_ALLOCATION_SCOPE),
     inherent_attrs: &[LOWER_BOUND_MAP, OPERAND_SEGMENT_SIZES, STEP, UPPER_BOUND_MAP],
     implicit_terminator: Some("affine.yield"),
     verify: Some(verify::for_op),

@@ -25,7 +25,10 @@ pub static PARALLEL: OpSpec = OpSpec {
                   Properties: `lowerBoundsMap`/`upperBoundsMap` hold all bound expressions, \
                   `lowerBoundsGroups`/`upperBoundsGroups` how many belong to each dimension, \
                   `steps`, and `reductions` (`arith` atomic-RMW kind codes).",
-    traits: OpTraits::LOOP_LIKE.with(OpTraits::SINGLE_BLOCK).with(OpTraits::RECURSIVE_MEMORY_EFFECTS),
+    traits: OpTraits::LOOP_LIKE
+        .with(OpTraits::SINGLE_BLOCK)
+        .with(OpTraits::RECURSIVE_MEMORY_EFFECTS)
+        .with(OpTraits::AUTOMATIC_ALLOCATION_SCOPE),
     inherent_attrs: &[LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, REDUCTIONS, STEPS, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP],
     implicit_terminator: Some("affine.yield"),
     verify: Some(verify::parallel),

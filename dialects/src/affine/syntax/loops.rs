@@ -32,7 +32,7 @@ fn parse_bound(
         return Ok((map, vec![v]));
     }
     let attr_off = p.offset();
-    if let Some(c) = p.parse_optional_integer()? {
+    if let Some(c) = p.parse_optional_integer().map_err(out_of_range)? {
         return Ok((AffineMap::constant(c), Vec::new()));
     }
     let attr = p.parse_attribute()?;
@@ -83,6 +83,15 @@ fn print_bound(p: &mut OpAsmPrinter<'_>, attr: Option<Attr>, operands: &[Value],
     print_dim_and_symbol_list(p, operands, map.num_dims() as usize);
 }
 
+/// Upstream parses loop bounds and steps as index attributes: an oversized literal is an
+/// attribute error, not [`OpAsmParser::parse_integer`]'s.
+fn out_of_range(mut d: sharc_ir::Diagnostic) -> sharc_ir::Diagnostic {
+    if d.message == "integer value too large" {
+        d.message = "integer constant out of range for attribute".to_string();
+    }
+    d
+}
+
 /// `affine.for %i = lb to ub [step c] [iter_args(%a = %init, ...) -> (types)] { ... } attr-dict`.
 pub(crate) fn parse_for(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
     let index = p.ctx().index_type();
@@ -96,7 +105,12 @@ pub(crate) fn parse_for(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState)
     let (ub_map, ub_operands) = parse_bound(p, state, false)?;
     let step = if p.parse_optional_keyword("step") {
         let off = p.offset();
-        let step = p.parse_integer()?;
+        // Upstream parses an index attribute here; anything but an integer literal fails as
+        // attribute parsing does.
+        let Some(step) = p.parse_optional_integer().map_err(out_of_range)? else {
+            p.parse_attribute()?;
+            return Err(custom_error_at(p, state, off, "invalid kind of attribute specified"));
+        };
         if step < 0 {
             return Err(custom_error_at(
                 p,

@@ -201,6 +201,29 @@ fn verify_compare(ctx: &Context, op: OpId, preds: &IntEnum, flags: &[Flag], clas
     Ok(())
 }
 
+/// The text of `ty` (a vector or tensor) with `i1` elements (upstream `getI1SameShape`), built
+/// without creating the type: the element type follows the `NxMx` dimension prefix.
+fn i1_same_shape_text(ctx: &Context, ty: Type) -> String {
+    let text = type_to_string(ctx, ty);
+    let elem = type_to_string(ctx, ctx.element_type_or_self(ty));
+    let Some(open) = text.find('<') else { return text };
+    let mut pos = open + 1;
+    let bytes = text.as_bytes();
+    loop {
+        let dim_end = bytes[pos..].iter().position(|b| !(b.is_ascii_digit() || matches!(b, b'?' | b'[' | b']'))).map_or(bytes.len(), |n| pos + n);
+        if dim_end > pos && bytes.get(dim_end) == Some(&b'x') {
+            pos = dim_end + 1;
+        } else {
+            break;
+        }
+    }
+    if text[pos..].starts_with(&elem) {
+        format!("{}i1{}", &text[..pos], &text[pos + elem.len()..])
+    } else {
+        text
+    }
+}
+
 fn shape(ctx: &Context, ty: Type) -> Option<&[i64]> {
     ctx.shape(ty)
 }
@@ -221,6 +244,7 @@ fn verify_select(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if !matching {
         return Err(op_error(ctx, op, "failed to verify that condition is signless i1 or has matching shape"));
     }
+    crate::arith::verify::elementwise_mappable(ctx, op)?;
     let vector_or_tensor = matches!(ctx.type_kind(result), TypeKind::Vector { .. } | TypeKind::Tensor { .. });
     if !vector_or_tensor {
         return Err(op_error(ctx, op, format!("expected condition to be a signless i1, but got '{}'", type_to_string(ctx, cond))));
@@ -229,7 +253,11 @@ fn verify_select(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(
             ctx,
             op,
-            format!("expected condition type to have the same shape as the result type, but got '{}'", type_to_string(ctx, cond)),
+            format!(
+                "expected condition type to have the same shape as the result type, expected '{}', but got '{}'",
+                i1_same_shape_text(ctx, result),
+                type_to_string(ctx, cond)
+            ),
         ));
     }
     Ok(())

@@ -48,7 +48,7 @@ pub static LAUNCH: OpSpec = OpSpec {
         \x20 gpu.terminator\n\
         }\n\
         ```",
-    traits: OpTraits::AFFINE_SCOPE.with(OpTraits::RECURSIVE_MEMORY_EFFECTS),
+    traits: OpTraits::AFFINE_SCOPE.with(OpTraits::RECURSIVE_MEMORY_EFFECTS).with(OpTraits::AUTOMATIC_ALLOCATION_SCOPE),
     inherent_attrs: &[SEGMENTS, MODULE, FUNCTION],
     verify: Some(verify::verify_launch),
     parse: Some(syntax::parse_launch),

@@ -23,6 +23,8 @@ pub(crate) const PRIVATE_ATTRIB_ATTRS: &str = "private_attrib_attrs";
 pub(crate) const NUM_WORKGROUP_ATTRIBUTIONS: &str = "workgroup_attributions";
 /// The unit attribute marking a `gpu.func` as a kernel.
 pub(crate) const KERNEL_ATTR: &str = "gpu.kernel";
+/// `gpu.func`'s optional launch bound on the block size (`array<i32: x, y, z>`).
+const KNOWN_BLOCK_SIZE: &str = "known_block_size";
 
 /// `gpu.module`.
 pub static MODULE: OpSpec = OpSpec {
@@ -65,14 +67,17 @@ pub static FUNC: OpSpec = OpSpec {
         \x20 gpu.return\n\
         }\n\
         ```",
-    traits: OpTraits::ISOLATED_FROM_ABOVE.with(OpTraits::SYMBOL).with(OpTraits::AFFINE_SCOPE),
+    traits: OpTraits::ISOLATED_FROM_ABOVE
+        .with(OpTraits::SYMBOL)
+        .with(OpTraits::AFFINE_SCOPE)
+        .with(OpTraits::AUTOMATIC_ALLOCATION_SCOPE),
     inherent_attrs: &[
         FUNCTION_TYPE,
         ARG_ATTRS,
         RES_ATTRS,
         WORKGROUP_ATTRIB_ATTRS,
         PRIVATE_ATTRIB_ATTRS,
-        "known_block_size",
+        KNOWN_BLOCK_SIZE,
         "known_grid_size",
         "known_cluster_size",
     ],
@@ -200,6 +205,16 @@ impl FuncOp {
             ctx.set_attr(self.0, KERNEL_ATTR, unit);
         } else {
             ctx.remove_attr(self.0, KERNEL_ATTR);
+        }
+    }
+
+    /// The block size the function is known to be launched with (`known_block_size`), if given
+    /// as three integers.
+    pub fn known_block_size(self, ctx: &Context) -> Option<[i64; 3]> {
+        let v = ctx.attr_dense_ints(ctx.attr_of(self.0, KNOWN_BLOCK_SIZE)?)?;
+        match v {
+            [x, y, z] => Some([i64::try_from(*x).ok()?, i64::try_from(*y).ok()?, i64::try_from(*z).ok()?]),
+            _ => None,
         }
     }
 

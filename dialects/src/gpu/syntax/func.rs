@@ -1,6 +1,6 @@
 //! Syntax of `gpu.module`, `gpu.func` (signature, attributions, `kernel`) and `gpu.return`.
 
-use super::{parse_values_with_types, print_values_with_types};
+use super::{custom_error, parse_values_with_types, print_values_with_types};
 use crate::gpu::ops::{
     FuncOp, ARG_ATTRS, FUNCTION_TYPE, KERNEL_ATTR, NUM_WORKGROUP_ATTRIBUTIONS, PRIVATE_ATTRIB_ATTRS, RES_ATTRS,
     WORKGROUP_ATTRIB_ATTRS,
@@ -16,7 +16,7 @@ use sharc_ir::{Attr, Context, OpId, Type, Value};
 
 /// `gpu.module @name (<handler>)? ([targets])? (attributes {...})? region`.
 pub(crate) fn parse_module(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
-    let name = p.parse_symbol_name()?;
+    let name = p.parse_symbol_name().map_err(|d| custom_error(state, d))?;
     let name = p.ctx().string_attr(name);
     state.add_prop(SYM_NAME, name);
     if p.parse_optional_punct("<") {
@@ -113,9 +113,14 @@ fn parse_attributions(p: &mut OpAsmParser<'_, '_>, kw: &str) -> ParseResult<Vec<
 /// `gpu.func @name(args) (-> results)? (workgroup(...))? (private(...))? kernel?
 /// (attributes {...})? region`.
 pub(crate) fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
-    let name = p.parse_symbol_name()?;
+    let name = p.parse_symbol_name().map_err(|d| custom_error(state, d))?;
     let name = p.ctx().string_attr(name);
     state.add_attr(SYM_NAME, name);
+    // Upstream parses a function signature first and rejects unnamed arguments at its start.
+    let signature = p.offset();
+    if p.at_punct("(") && !p.peek_nth_text(1).starts_with('%') && p.peek_nth_text(1) != ")" {
+        return Err(custom_error(state, p.error_at(signature, "gpu.func requires named arguments")));
+    }
     let args = p.parse_argument_list(Delimiter::Paren, true)?;
     let (results, result_attrs) = parse_results(p)?;
     let inputs: Vec<Type> = args.iter().map(|a| a.ty).collect();

@@ -16,7 +16,11 @@ type SizeAssignment = (Vec<UnresolvedOperand>, Vec<UnresolvedOperand>, Vec<Unres
 
 fn parse_size_assignment(p: &mut OpAsmParser<'_, '_>, state: &OperationState) -> ParseResult<SizeAssignment> {
     let start = p.offset();
-    let ids = p.parse_paren_operand_list()?;
+    let mut ids = Vec::new();
+    p.parse_comma_separated_list(Delimiter::Paren, |p| {
+        ids.push(p.parse_argument_operand()?);
+        Ok(())
+    })?;
     if ids.len() != 3 {
         return Err(custom_error(state, p.error_at(start, "expected 3 operands")));
     }
@@ -28,7 +32,7 @@ fn parse_size_assignment(p: &mut OpAsmParser<'_, '_>, state: &OperationState) ->
         if i > 0 {
             p.parse_punct(",")?;
         }
-        args.push(p.parse_operand()?);
+        args.push(p.parse_argument_operand()?);
         p.parse_punct("=")?;
         sizes.push(p.parse_operand()?);
     }
@@ -56,9 +60,8 @@ fn print_size_assignment(p: &mut OpAsmPrinter<'_>, ids: &[Value], sizes: &[Value
 fn parse_optional_symbol_clause(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState, kw: &str) -> ParseResult<()> {
     if p.parse_optional_keyword(kw) {
         p.parse_punct("(")?;
-        let name = p.parse_symbol_name()?;
+        let sym = p.parse_symbol_ref_attr(true, &state.name)?;
         p.parse_punct(")")?;
-        let sym = p.ctx().symbol_ref_attr(name);
         state.add_prop(kw, sym);
     }
     Ok(())
@@ -211,7 +214,7 @@ pub(crate) fn parse_launch_func(p: &mut OpAsmParser<'_, '_>, state: &mut Operati
     let mut num_args = 0;
     if p.parse_optional_keyword("args") {
         let mut args: Vec<(UnresolvedOperand, Type)> = Vec::new();
-        p.parse_comma_separated_list(Delimiter::Paren, |p| {
+        p.parse_comma_separated_list_in(Delimiter::Paren, " in argument list", |p| {
             let o = p.parse_operand()?;
             let ty = p.parse_colon_type()?;
             args.push((o, ty));

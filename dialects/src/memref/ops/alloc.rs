@@ -31,7 +31,7 @@ pub static ALLOCA: OpSpec = OpSpec {
                   ```mlir\n%alloca = memref.alloca(%n) : memref<?xf32>\n```",
     traits: OpTraits::MEMORY_EFFECTS.with(OpTraits::MEMORY_ALLOC),
     inherent_attrs: &[ALIGNMENT, OPERAND_SEGMENT_SIZES],
-    verify: Some(verify::alloc),
+    verify: Some(verify::alloca),
     parse: Some(syntax::parse_alloc),
     print: Some(syntax::print_alloc),
     asm_names: Some(alloca_names),

@@ -14,7 +14,7 @@ use sharc_ir::attrs::AttrKind;
 use sharc_ir::symbol::{SYM_NAME, SYM_VISIBILITY};
 use sharc_ir::types::{TypeKind, DYNAMIC};
 use sharc_ir::verifier::op_error;
-use sharc_ir::{Context, Diagnostic, OpId, Type};
+use sharc_ir::{Context, Diagnostic, OpId, OpTraits, Type};
 
 fn check_alignment(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     match ctx.attr_of(op, ALIGNMENT) {
@@ -42,6 +42,18 @@ fn layout_symbol_count(ctx: &Context, ty: Type) -> usize {
         }
         _ => 0,
     }
+}
+
+/// `memref.alloca`: as `memref.alloc`, inside an allocation scope.
+pub(crate) fn alloca(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    let mut cur = ctx.parent_op(op);
+    while let Some(p) = cur {
+        if ctx.op_has(p, OpTraits::AUTOMATIC_ALLOCATION_SCOPE) {
+            return alloc(ctx, op);
+        }
+        cur = ctx.parent_op(p);
+    }
+    Err(op_error(ctx, op, "requires an ancestor op with AutomaticAllocationScope trait"))
 }
 
 /// `memref.alloc` and `memref.alloca`.

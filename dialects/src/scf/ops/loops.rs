@@ -27,7 +27,10 @@ pub static FOR: OpSpec = OpSpec {
         scf.for %i = %lb to %ub step %s  : i32 {\n\
         }\n\
         ```",
-    traits: OpTraits::SINGLE_BLOCK.with(OpTraits::LOOP_LIKE).with(OpTraits::RECURSIVE_MEMORY_EFFECTS),
+    traits: OpTraits::SINGLE_BLOCK
+        .with(OpTraits::LOOP_LIKE)
+        .with(OpTraits::RECURSIVE_MEMORY_EFFECTS)
+        .with(OpTraits::AUTOMATIC_ALLOCATION_SCOPE),
     implicit_terminator: Some("scf.yield"),
     verify: Some(verify::verify_for),
     canonicalize: &[fold::for_trivial_trip_count],
@@ -54,7 +57,10 @@ pub static PARALLEL: OpSpec = OpSpec {
         \x20 }\n\
         }\n\
         ```",
-    traits: OpTraits::SINGLE_BLOCK.with(OpTraits::LOOP_LIKE).with(OpTraits::RECURSIVE_MEMORY_EFFECTS),
+    traits: OpTraits::SINGLE_BLOCK
+        .with(OpTraits::LOOP_LIKE)
+        .with(OpTraits::RECURSIVE_MEMORY_EFFECTS)
+        .with(OpTraits::AUTOMATIC_ALLOCATION_SCOPE),
     inherent_attrs: &[SEGMENTS],
     implicit_terminator: Some("scf.reduce"),
     verify: Some(verify::verify_parallel),

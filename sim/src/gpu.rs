@@ -1,0 +1,217 @@
+//! The GPU execution model: a grid of thread blocks, each run as one thread group.
+//!
+//! A launch runs its blocks one after another (x fastest, then y, then z). For each block, every
+//! thread is a lane of one group (lane = `x + y*bx + z*bx*by`, CUDA's linear thread id, so warps
+//! of the target's width are consecutive lanes); the group executes the kernel body in lockstep
+//! (see [`crate::interp`]). Per block: workgroup (shared) memory is fresh and zeroed, private
+//! buffers are fresh, and race detection starts a new epoch; barriers must be reached by every
+//! thread of the block.
+//!
+//! The gpu dialect's semantics decode `gpu.launch` / `gpu.launch_func` into a [`LaunchSpec`];
+//! this module knows nothing of the IR ops themselves.
+
+use crate::error::SimError;
+use crate::interp::{Frame, Group, Machine};
+use crate::listener::KernelInfo;
+use crate::memory::{Arena, Space};
+use crate::program::{BlockRef, OpCode, Slot};
+use crate::value::{MemId, Scalar, Val};
+use sharc_ir::OpId;
+
+/// What to write into a lane's register before each thread block runs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LaneInit {
+    /// The same value for every lane (a kernel argument).
+    Value(Val),
+    /// The block id along a dimension (0 = x).
+    BlockId(usize),
+    /// The lane's thread id along a dimension.
+    ThreadId(usize),
+    /// The grid size along a dimension.
+    GridDim(usize),
+    /// The block size along a dimension.
+    BlockDim(usize),
+    /// A workgroup buffer of this element type and shape, shared by the block.
+    Workgroup(Scalar, Vec<i64>),
+    /// A private buffer of this element type and shape, one per thread.
+    Private(Scalar, Vec<i64>),
+}
+
+/// A kernel launch, decoded by the gpu dialect's semantics.
+#[derive(Clone, Debug)]
+pub struct LaunchSpec {
+    /// The kernel's name for reports.
+    pub name: String,
+    /// Blocks per grid dimension.
+    pub grid: [i64; 3],
+    /// Threads per block dimension.
+    pub block: [i64; 3],
+    /// The kernel function whose frame layout the body uses (`gpu.launch_func`), or `None` for
+    /// a body inline in the launching function (`gpu.launch`).
+    pub func: Option<OpId>,
+    /// The body's entry block.
+    pub entry: BlockRef,
+    /// Registers copied from the launching thread (values a `gpu.launch` body uses from above).
+    pub captures: Vec<Slot>,
+    /// Registers initialised per block.
+    pub inits: Vec<(Slot, LaneInit)>,
+}
+
+impl Machine<'_> {
+    /// Runs a kernel launch issued by `lanes` (one host lane) at `code`.
+    pub(crate) fn launch(&mut self, code: &OpCode, lanes: &[u32], spec: &LaunchSpec) -> Result<(), SimError> {
+        let err = |m: &Machine, msg: String| SimError::at(m.ctx, code.op, msg);
+        if self.group.kernel {
+            return Err(err(self, "kernel launches inside kernels are not supported".to_string()));
+        }
+        let &[host_lane] = lanes else {
+            return Err(err(self, "a launch must be executed by one host thread".to_string()));
+        };
+        let mut grid = [0u32; 3];
+        let mut block = [0u32; 3];
+        for d in 0..3 {
+            let (g, b) = (spec.grid[d], spec.block[d]);
+            if g < 1 || g > i32::MAX as i64 {
+                return Err(err(self, format!("grid size {g} along {} is not positive", "xyz".as_bytes()[d] as char)));
+            }
+            if b < 1 || b > i32::MAX as i64 {
+                return Err(err(self, format!("block size {b} along {} is not positive", "xyz".as_bytes()[d] as char)));
+            }
+            grid[d] = g as u32;
+            block[d] = b as u32;
+        }
+        let threads = block.iter().map(|&b| b as u64).product::<u64>();
+        let max = self.target.max_threads_per_block as u64;
+        if threads > max {
+            return Err(err(self, format!("block of {threads} threads exceeds the {max} threads per block of target {}", self.target.name)));
+        }
+        let width = threads as usize;
+        let slots = match spec.func {
+            Some(f) => match self.prog.funcs.get(&f) {
+                Some(fc) => fc.num_slots as usize,
+                None => return Err(err(self, "kernel was not compiled".to_string())),
+            },
+            None => {
+                let f = self.frames.last().expect("a host frame");
+                f.regs.len() / f.width
+            }
+        };
+        let mut regs = vec![Val::Undef; slots * width];
+        {
+            let host = self.frames.last().expect("a host frame");
+            for &s in &spec.captures {
+                let v = host.regs[s as usize * host.width + host_lane as usize];
+                regs[s as usize * width..(s as usize + 1) * width].fill(v);
+            }
+        }
+        let outer_mark = self.mem.mark();
+        self.mem.clear_workgroup();
+        let mut per_lane: Vec<(Slot, Vec<MemId>)> = Vec::new();
+        let mut fixed: Vec<(Slot, Val)> = Vec::new();
+        for (s, init) in &spec.inits {
+            match init {
+                LaneInit::Value(v) => fixed.push((*s, *v)),
+                LaneInit::Workgroup(elem, shape) => {
+                    let m = self
+                        .mem
+                        .alloc(Arena::Workgroup, Space::Workgroup, *elem, shape, self.alloc_limit)
+                        .ok_or_else(|| err(self, format!("cannot allocate workgroup buffer of shape {shape:?}")))?;
+                    fixed.push((*s, Val::Mem(m)));
+                }
+                LaneInit::Private(elem, shape) => {
+                    let mut bufs = Vec::with_capacity(width);
+                    for _ in 0..width {
+                        let m = self
+                            .mem
+                            .alloc(Arena::Stack, Space::Private, *elem, shape, self.alloc_limit)
+                            .ok_or_else(|| err(self, format!("cannot allocate private buffer of shape {shape:?}")))?;
+                        bufs.push(m);
+                    }
+                    per_lane.push((*s, bufs));
+                }
+                _ => {}
+            }
+        }
+        let shared = self.mem.shared_bytes();
+        if shared > self.target.shared_memory_per_block as u64 {
+            self.mem.release(outer_mark, &mut []);
+            return Err(err(
+                self,
+                format!("kernel uses {shared} bytes of shared memory; target {} allows {} per block", self.target.name, self.target.shared_memory_per_block),
+            ));
+        }
+        for (s, v) in &fixed {
+            regs[*s as usize * width..(*s as usize + 1) * width].fill(*v);
+        }
+        for (s, bufs) in &per_lane {
+            for (l, m) in bufs.iter().enumerate() {
+                regs[*s as usize * width + l] = Val::Mem(*m);
+            }
+        }
+        let host_group = std::mem::replace(
+            &mut self.group,
+            Group { width: width as u32, kernel: true, block_dim: block, grid_dim: grid, block_id: [0; 3], warp_size: self.target.warp_size.max(1) },
+        );
+        self.frames.push(Frame { regs, width });
+        let info = KernelInfo { name: spec.name.clone(), grid, block };
+        for l in &mut self.listeners {
+            l.kernel_begin(&info);
+        }
+        self.race.begin_kernel(shared);
+        let result = self.run_grid(spec, &per_lane);
+        for l in &mut self.listeners {
+            l.kernel_end();
+        }
+        self.frames.pop();
+        self.group = host_group;
+        self.mem.clear_workgroup();
+        self.mem.release(outer_mark, &mut []);
+        result
+    }
+
+    fn run_grid(&mut self, spec: &LaunchSpec, per_lane: &[(Slot, Vec<MemId>)]) -> Result<(), SimError> {
+        let width = self.group.width;
+        let all: Vec<u32> = (0..width).collect();
+        let grid = self.group.grid_dim;
+        for bz in 0..grid[2] {
+            for by in 0..grid[1] {
+                for bx in 0..grid[0] {
+                    self.group.block_id = [bx, by, bz];
+                    self.mem.zero_workgroup();
+                    for (_, bufs) in per_lane {
+                        for &m in bufs {
+                            self.mem.zero(m);
+                        }
+                    }
+                    self.race.new_block();
+                    self.init_block_registers(spec);
+                    let mark = self.mem.mark();
+                    let r = self.run_block(spec.entry, &all);
+                    self.mem.release(mark, &mut []);
+                    r?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn init_block_registers(&mut self, spec: &LaunchSpec) {
+        let g = self.group.clone();
+        let frame = self.frames.last_mut().expect("the kernel frame");
+        let w = frame.width;
+        for (s, init) in &spec.inits {
+            let base = *s as usize * w;
+            match *init {
+                LaneInit::BlockId(d) => frame.regs[base..base + w].fill(Val::Int(g.block_id[d] as i64)),
+                LaneInit::GridDim(d) => frame.regs[base..base + w].fill(Val::Int(g.grid_dim[d] as i64)),
+                LaneInit::BlockDim(d) => frame.regs[base..base + w].fill(Val::Int(g.block_dim[d] as i64)),
+                LaneInit::ThreadId(d) => {
+                    for l in 0..w {
+                        frame.regs[base + l] = Val::Int(g.thread(l as u32)[d] as i64);
+                    }
+                }
+                LaneInit::Value(_) | LaneInit::Workgroup(..) | LaneInit::Private(..) => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! The metrics listener: memory traffic and bank conflicts per kernel, for a target.
+//!
+//! Definitions (normative, from the simulator's specification):
+//! - a **request** is one warp executing one memory op (the engine's [`Request`]);
+//! - `global_sectors` sums, over global requests, the distinct `sector_size`-byte sectors the
+//!   active lanes touch; `global_transactions` the same at `transaction_size`
+//!   ([`sharc_machine::memory::sectors`] and [`transactions`](sharc_machine::memory::transactions));
+//! - `shared_bank_wavefronts` sums, over shared requests, the serialized bank accesses: the
+//!   largest number of distinct `bank_width`-byte words requested in one bank (of `bank_count`);
+//!   lanes reading the same word count once ([`sharc_machine::bank::wavefronts`], which also
+//!   serves lanes in groups of `shared_request_lanes` and wide accesses in phases);
+//!   `shared_bank_conflicts = wavefronts - requests`;
+//! - `ops` counts executed thread-operations (terminators excluded), `barriers` the barriers
+//!   each thread block passed;
+//! - `compulsory_bytes` is the distinct global bytes read plus the distinct global bytes written.
+//!
+//! Work outside kernels (the host, or a whole affine-level program) is one more record.
+//!
+//! The hardware model itself (sectors, banks) lives once, in `sharc-machine`; this listener only
+//! feeds it each request's lane addresses.
+
+use crate::listener::{KernelInfo, Listener, Request};
+use crate::memory::{Access, Space};
+use rustc_hash::FxHashMap;
+use sharc_ir::OpId;
+use std::any::Any;
+use std::fmt::Write as _;
+
+/// The lane addresses of one warp's request, indexed by lane within the warp (`None`: inactive),
+/// and the bytes each lane accesses: the form the machine model takes.
+fn lane_addresses(accesses: &[Access], warp_size: u32, out: &mut Vec<Option<u64>>) -> u32 {
+    let ws = warp_size.max(1);
+    out.clear();
+    out.resize(ws as usize, None);
+    for a in accesses {
+        out[(a.lane % ws) as usize] = Some(a.addr);
+    }
+    accesses.first().map_or(1, |a| a.bytes)
+}
+
+/// Traffic of one memory op within a record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpMetrics {
+    /// The op.
+    pub op: Option<OpId>,
+    /// Space.
+    pub shared: bool,
+    /// Store or load.
+    pub store: bool,
+    /// Requests.
+    pub requests: u64,
+    /// Global: sectors. Shared: bank wavefronts.
+    pub sectors_or_wavefronts: u64,
+    /// Global: transactions.
+    pub transactions: u64,
+}
+
+/// The metrics of one kernel launch (or of the host).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KernelMetrics {
+    /// Kernel name (the entry function's for the host record).
+    pub kernel: String,
+    /// Grid size (of the first launch).
+    pub grid: [u32; 3],
+    /// Block size (of the first launch).
+    pub block: [u32; 3],
+    /// Launches of the kernel (1 for the host record).
+    pub launches: u64,
+    /// Thread-operations executed.
+    pub ops: u64,
+    /// Barriers passed, summed over thread blocks.
+    pub barriers: u64,
+    /// Global loads, in requests.
+    pub global_load_requests: u64,
+    /// Global stores, in requests.
+    pub global_store_requests: u64,
+    /// Sectors of global loads.
+    pub global_load_sectors: u64,
+    /// Sectors of global stores.
+    pub global_store_sectors: u64,
+    /// Transactions of global loads.
+    pub global_load_transactions: u64,
+    /// Transactions of global stores.
+    pub global_store_transactions: u64,
+    /// Shared loads, in requests.
+    pub shared_load_requests: u64,
+    /// Shared stores, in requests.
+    pub shared_store_requests: u64,
+    /// Bank wavefronts of shared loads.
+    pub shared_load_wavefronts: u64,
+    /// Bank wavefronts of shared stores.
+    pub shared_store_wavefronts: u64,
+    /// Distinct global bytes read plus distinct global bytes written.
+    pub compulsory_bytes: u64,
+    /// Per memory op, in order of first execution.
+    pub per_op: Vec<OpMetrics>,
+}
+
+impl KernelMetrics {
+    /// All global sectors.
+    pub fn global_sectors(&self) -> u64 {
+        self.global_load_sectors + self.global_store_sectors
+    }
+
+    /// All global transactions.
+    pub fn global_transactions(&self) -> u64 {
+        self.global_load_transactions + self.global_store_transactions
+    }
+
+    /// All shared bank wavefronts.
+    pub fn shared_bank_wavefronts(&self) -> u64 {
+        self.shared_load_wavefronts + self.shared_store_wavefronts
+    }
+
+    /// Wavefronts beyond one per shared request.
+    pub fn shared_bank_conflicts(&self) -> u64 {
+        self.shared_bank_wavefronts().saturating_sub(self.shared_load_requests + self.shared_store_requests)
+    }
+
+    /// The named counters, in report order.
+    pub fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("launches", self.launches),
+            ("ops", self.ops),
+            ("barriers", self.barriers),
+            ("global_load_requests", self.global_load_requests),
+            ("global_store_requests", self.global_store_requests),
+            ("global_sectors", self.global_sectors()),
+            ("global_load_sectors", self.global_load_sectors),
+            ("global_store_sectors", self.global_store_sectors),
+            ("global_transactions", self.global_transactions()),
+            ("global_load_transactions", self.global_load_transactions),
+            ("global_store_transactions", self.global_store_transactions),
+            ("shared_load_requests", self.shared_load_requests),
+            ("shared_store_requests", self.shared_store_requests),
+            ("shared_bank_wavefronts", self.shared_bank_wavefronts()),
+            ("shared_load_wavefronts", self.shared_load_wavefronts),
+            ("shared_store_wavefronts", self.shared_store_wavefronts),
+            ("shared_bank_conflicts", self.shared_bank_conflicts()),
+            ("compulsory_bytes", self.compulsory_bytes),
+        ]
+    }
+
+    /// One JSON object on one line.
+    pub fn to_json(&self) -> String {
+        let mut s = String::from("{\"kernel\": ");
+        json_string(&mut s, &self.kernel);
+        let dims = |d: [u32; 3]| format!("[{}, {}, {}]", d[0], d[1], d[2]);
+        let _ = write!(s, ", \"grid\": {}, \"block\": {}", dims(self.grid), dims(self.block));
+        for (k, v) in self.counters() {
+            let _ = write!(s, ", \"{k}\": {v}");
+        }
+        s.push('}');
+        s
+    }
+}
+
+fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Distinct bytes, as a bitmap over addresses.
+#[derive(Default, Debug)]
+struct ByteSet {
+    bits: Vec<u64>,
+}
+
+impl ByteSet {
+    #[inline]
+    fn insert(&mut self, addr: u64, bytes: u32) {
+        let end = addr + bytes.max(1) as u64;
+        let words = (end as usize).div_ceil(64);
+        if self.bits.len() < words {
+            self.bits.resize(words.next_power_of_two(), 0);
+        }
+        let (w0, w1) = ((addr / 64) as usize, ((end - 1) / 64) as usize);
+        if w0 == w1 {
+            // The common case: the access lies within one 64-byte word of the bitmap.
+            let n = end - addr;
+            let mask = if n == 64 { u64::MAX } else { ((1u64 << n) - 1) << (addr % 64) };
+            self.bits[w0] |= mask;
+        } else {
+            for a in addr..end {
+                self.bits[(a / 64) as usize] |= 1 << (a % 64);
+            }
+        }
+    }
+
+    fn count(&self) -> u64 {
+        self.bits.iter().map(|w| w.count_ones() as u64).sum()
+    }
+}
+
+#[derive(Default, Debug)]
+struct Record {
+    m: KernelMetrics,
+    read: ByteSet,
+    written: ByteSet,
+    op_index: FxHashMap<(OpId, bool), usize>,
+}
+
+/// The metrics listener. Launches of the same kernel accumulate into one record (its `launches`
+/// counts them); compulsory bytes are distinct over all of them.
+#[derive(Debug)]
+pub struct Metrics {
+    target: sharc_machine::Target,
+    host: Record,
+    kernels: Vec<Record>,
+    current: Option<usize>,
+    lanes: Vec<Option<u64>>,
+}
+
+impl Record {
+    fn finished(&self) -> KernelMetrics {
+        let mut m = self.m.clone();
+        m.compulsory_bytes = self.read.count() + self.written.count();
+        m
+    }
+}
+
+impl Metrics {
+    /// Metrics for `target`; `host_name` names the record of work outside kernels.
+    pub fn new(target: &sharc_machine::Target, host_name: &str) -> Metrics {
+        let mut host = Record::default();
+        host.m.kernel = host_name.to_string();
+        host.m.launches = 1;
+        Metrics { target: target.clone(), host, kernels: Vec::new(), current: None, lanes: Vec::new() }
+    }
+
+    /// The kernel records, in order of first launch.
+    pub fn kernels(&self) -> Vec<KernelMetrics> {
+        self.kernels.iter().map(Record::finished).collect()
+    }
+
+    /// The record of work outside kernels.
+    pub fn host(&self) -> KernelMetrics {
+        self.host.finished()
+    }
+
+    /// What to report: the kernels, or the host record when no kernel ran.
+    pub fn report(&self) -> Vec<KernelMetrics> {
+        if self.kernels.is_empty() {
+            vec![self.host()]
+        } else {
+            self.kernels()
+        }
+    }
+
+    fn current(&mut self) -> &mut Record {
+        match self.current {
+            Some(i) => &mut self.kernels[i],
+            None => &mut self.host,
+        }
+    }
+}
+
+impl Listener for Metrics {
+    fn kernel_begin(&mut self, k: &KernelInfo) {
+        let i = match self.kernels.iter().position(|r| r.m.kernel == k.name) {
+            Some(i) => i,
+            None => {
+                let mut r = Record::default();
+                r.m.kernel = k.name.clone();
+                r.m.grid = k.grid;
+                r.m.block = k.block;
+                self.kernels.push(r);
+                self.kernels.len() - 1
+            }
+        };
+        self.kernels[i].m.launches += 1;
+        self.current = Some(i);
+    }
+
+    fn kernel_end(&mut self) {
+        self.current = None;
+    }
+
+    fn op(&mut self, _op: OpId, threads: u32) {
+        self.current().m.ops += threads as u64;
+    }
+
+    fn barrier(&mut self, _op: OpId) {
+        self.current().m.barriers += 1;
+    }
+
+    fn request(&mut self, req: &Request<'_>) {
+        let t = &self.target;
+        let bytes = lane_addresses(req.accesses, t.warp_size, &mut self.lanes);
+        let (a, b) = match req.space {
+            Space::Global => (
+                sharc_machine::memory::sectors(&self.lanes, bytes, t) as u64,
+                sharc_machine::memory::transactions(&self.lanes, bytes, t) as u64,
+            ),
+            Space::Workgroup => (sharc_machine::bank::wavefronts(&self.lanes, bytes, t) as u64, 0),
+            Space::Private => return,
+        };
+        let r = self.current();
+        let m = &mut r.m;
+        match (req.space, req.store) {
+            (Space::Global, false) => {
+                m.global_load_requests += 1;
+                m.global_load_sectors += a;
+                m.global_load_transactions += b;
+                for x in req.accesses {
+                    r.read.insert(x.addr, x.bytes);
+                }
+            }
+            (Space::Global, true) => {
+                m.global_store_requests += 1;
+                m.global_store_sectors += a;
+                m.global_store_transactions += b;
+                for x in req.accesses {
+                    r.written.insert(x.addr, x.bytes);
+                }
+            }
+            (_, false) => {
+                m.shared_load_requests += 1;
+                m.shared_load_wavefronts += a;
+            }
+            (_, true) => {
+                m.shared_store_requests += 1;
+                m.shared_store_wavefronts += a;
+            }
+        }
+        let next = r.m.per_op.len();
+        let i = *r.op_index.entry((req.op, req.store)).or_insert(next);
+        if i == next {
+            r.m.per_op.push(OpMetrics { op: Some(req.op), shared: req.space == Space::Workgroup, store: req.store, ..OpMetrics::default() });
+        }
+        let o = &mut r.m.per_op[i];
+        o.requests += 1;
+        o.sectors_or_wavefronts += a;
+        o.transactions += b;
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::{Arena, BufId};
+
+    fn request(addrs: &[u64], bytes: u32, space: Space, store: bool) -> Vec<Access> {
+        addrs
+            .iter()
+            .enumerate()
+            .map(|(i, &addr)| Access { lane: i as u32, addr, bytes, buf: BufId { arena: Arena::Heap, index: 0 }, index: 0, space, store })
+            .collect()
+    }
+
+    fn run(reqs: &[Vec<Access>]) -> KernelMetrics {
+        let t = sharc_machine::Target::load("a100").expect("shipped");
+        let mut m = Metrics::new(&t, "host");
+        m.kernel_begin(&KernelInfo { name: "k".into(), grid: [1; 3], block: [32, 1, 1] });
+        let mut ctx = sharc_ir::Context::new(std::sync::Arc::new(sharc_ir::DialectRegistry::new()));
+        ctx.allow_unregistered = true;
+        let op = ctx.create_op(sharc_ir::OperationState::new("t.op", sharc_ir::Location::Unknown));
+        for r in reqs {
+            m.request(&Request { op, warp: 0, space: r[0].space, store: r[0].store, accesses: r });
+        }
+        m.kernel_end();
+        m.kernels()[0].clone()
+    }
+
+    #[test]
+    fn tile_columns_conflict_and_padding_removes_it() {
+        let col: Vec<u64> = (0..32).map(|i| 4 * 32 * i).collect();
+        let padded: Vec<u64> = (0..32).map(|i| 4 * 33 * i).collect();
+        let k = run(&[request(&col, 4, Space::Workgroup, false), request(&padded, 4, Space::Workgroup, false)]);
+        assert_eq!((k.shared_load_requests, k.shared_load_wavefronts, k.shared_bank_conflicts()), (2, 33, 31));
+    }
+
+    #[test]
+    fn global_sectors_transactions_and_compulsory_bytes() {
+        let row: Vec<u64> = (0..32).map(|i| 256 + 4 * i).collect();
+        let column: Vec<u64> = (0..32).map(|i| 256 + 4 * 1024 * i).collect();
+        let k = run(&[request(&row, 4, Space::Global, false), request(&column, 4, Space::Global, true), request(&row, 4, Space::Global, false)]);
+        assert_eq!((k.global_load_requests, k.global_load_sectors, k.global_load_transactions), (2, 8, 2));
+        assert_eq!((k.global_store_requests, k.global_store_sectors, k.global_store_transactions), (1, 32, 32));
+        // 128 distinct bytes read (twice the same row), 128 written.
+        assert_eq!(k.compulsory_bytes, 256);
+        assert_eq!(k.per_op.len(), 2);
+    }
+
+    #[test]
+    fn json_has_the_required_keys() {
+        let m = KernelMetrics { kernel: "k\"1".into(), shared_load_requests: 32, shared_load_wavefronts: 1024, ..Default::default() };
+        let j = m.to_json();
+        for k in [
+            "kernel",
+            "global_load_requests",
+            "global_store_requests",
+            "global_sectors",
+            "global_transactions",
+            "shared_load_requests",
+            "shared_store_requests",
+            "shared_bank_wavefronts",
+            "shared_bank_conflicts",
+            "barriers",
+            "ops",
+            "compulsory_bytes",
+        ] {
+            assert!(j.contains(&format!("\"{k}\": ")), "{k} missing in {j}");
+        }
+        assert!(j.contains("\"shared_bank_conflicts\": 992"));
+        assert!(j.starts_with("{\"kernel\": \"k\\\"1\""));
+    }
+}

@@ -1,0 +1,370 @@
+//! `sharc-run`: executes IR on the CPU — host code, and GPU kernels on a simulated target —
+//! with bounds and race checks, per-kernel metrics, `.npy` inputs and outputs, and
+//! differential comparison of two programs.
+//!
+//! ```text
+//! sharc-run FILE --entry NAME [--target NAME|PATH] [--arg NAME=VALUE | --arg NAME=@FILE.npy]...
+//!           [--random-inputs SEED] [--dump DIR] [--metrics json|table] [--compare FILE2 [--rtol R]]
+//! sharc-run --list-targets
+//! ```
+//!
+//! See docs/tools/sharc-run.md.
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use sharc_ir::syntax::printer::type_to_string;
+use sharc_ir::syntax::{parse_source, ParseOptions};
+use sharc_ir::types::DYNAMIC;
+use sharc_ir::{Context, OpId, SourceMap};
+use sharc_machine::Target;
+use sharc_sim::io::{self, ArgKind, ArgValue, ARG_NAME_ATTR};
+use sharc_sim::npy::{self, Array};
+use sharc_sim::{KernelMetrics, Machine, Metrics, Program, Scalar, Val};
+use std::process::ExitCode;
+
+fn command() -> Command {
+    let value = |name: &'static str, help: &'static str| Arg::new(name).long(name).help(help);
+    Command::new("sharc-run")
+        .about("sharc's IR runner: executes host code and simulates GPU kernels, with race and bounds checks and metrics")
+        .arg(Arg::new("input").help("Input file ('-' for stdin)").required_unless_present("list-targets"))
+        .arg(value("entry", "The func.func to run").required_unless_present("list-targets"))
+        .arg(value("target", "Target name or path to a target .toml").default_value("a100"))
+        .arg(value("arg", "An argument: NAME=VALUE for scalars, NAME=@FILE.npy for memrefs (NAME: source name or argN)").action(ArgAction::Append))
+        .arg(value("random-inputs", "Fill memref arguments not given by --arg with deterministic random values").value_parser(clap::value_parser!(u64)))
+        .arg(value("dump", "Write every memref argument after the run to DIR/NAME.npy"))
+        .arg(value("metrics", "Print per-kernel metrics").value_parser(["json", "table"]))
+        .arg(value("compare", "Run FILE2's entry on the same inputs and report the first differing output element"))
+        .arg(value("rtol", "Relative tolerance of --compare").value_parser(clap::value_parser!(f64)).default_value("0"))
+        .arg(Arg::new("list-targets").long("list-targets").action(ArgAction::SetTrue).help("List the shipped targets"))
+}
+
+fn main() -> ExitCode {
+    let args = sharc_tools::normalize_args(std::env::args());
+    let m = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    // The interpreter recurses on the stack for nested regions and calls: give it room.
+    let worker = std::thread::Builder::new().stack_size(512 << 20).spawn(move || run(&m));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(Ok(()))) => ExitCode::SUCCESS,
+        Ok(Ok(Err(msg))) => {
+            eprint!("{msg}");
+            if !msg.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::FAILURE
+        }
+        _ => {
+            eprintln!("error: sharc-run failed internally");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A parsed and verified input.
+struct Loaded {
+    ctx: Context,
+    module: OpId,
+    sources: SourceMap,
+    path: String,
+}
+
+fn load(path: &str) -> Result<Loaded, String> {
+    let input = sharc_tools::read_input(path)?;
+    let mut sources = SourceMap::default();
+    sources.add(&input.name, input.text.clone());
+    let mut ctx = Context::new(sharc_dialects::registry());
+    let module = parse_source(&mut ctx, &input.name, &input.text, &ParseOptions::default()).map_err(|d| sources.render(&d))?;
+    sharc_ir::verifier::verify(&ctx, module).map_err(|d| sources.render(&d))?;
+    Ok(Loaded { ctx, module, sources, path: input.name })
+}
+
+/// The entry `func.func` named `name` at the top of the module.
+fn find_entry(l: &Loaded, name: &str) -> Result<OpId, String> {
+    let ctx = &l.ctx;
+    let found = ctx.lookup_symbol_in(l.module, name).and_then(|op| sharc_dialects::func::FuncOp::view(ctx, op));
+    match found {
+        Some(f) if !f.is_declaration(ctx) => Ok(f.0),
+        Some(_) => Err(format!("error: @{name} in {} is a declaration without a body", l.path)),
+        None => {
+            let names: Vec<String> = ctx
+                .block_ops(ctx.entry_block(ctx.region(l.module, 0)).expect("a module has a body"))
+                .into_iter()
+                .filter_map(|op| sharc_dialects::func::FuncOp::view(ctx, op))
+                .filter(|f| !f.is_declaration(ctx))
+                .filter_map(|f| f.name(ctx).map(|n| format!("@{n}")))
+                .collect();
+            let known = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+            Err(format!("error: no function @{name} in {} (functions: {known})", l.path))
+        }
+    }
+}
+
+/// An entry argument.
+struct Param {
+    name: String,
+    kind: ArgKind,
+    ty: String,
+}
+
+fn entry_params(l: &Loaded, entry: OpId) -> Result<Vec<Param>, String> {
+    let ctx = &l.ctx;
+    let f = sharc_dialects::func::FuncOp::view(ctx, entry).expect("the entry is a func.func");
+    let mut out = Vec::new();
+    for (i, ty) in f.arg_types(ctx).into_iter().enumerate() {
+        let name = f
+            .arg_attr_dict(ctx, i)
+            .and_then(|d| ctx.attr_dict(d))
+            .and_then(|d| d.iter().find(|(k, _)| k == ARG_NAME_ATTR))
+            .and_then(|(_, a)| ctx.attr_str(*a))
+            .map_or_else(|| format!("arg{i}"), str::to_string);
+        let text = type_to_string(ctx, ty);
+        let kind = if let Some(s) = Scalar::of(ctx, ty) {
+            ArgKind::Scalar(s)
+        } else if let Some(parts) = ctx.memref_parts(ty) {
+            let elem = Scalar::of(ctx, parts.elem).ok_or_else(|| format!("error: argument '{name}' has unsupported type {text}"))?;
+            ArgKind::MemRef { elem, shape: parts.shape.to_vec() }
+        } else {
+            return Err(format!("error: argument '{name}' has unsupported type {text}"));
+        };
+        out.push(Param { name, kind, ty: text });
+    }
+    Ok(out)
+}
+
+/// The argument values from `--arg` and `--random-inputs`.
+fn inputs(m: &ArgMatches, params: &[Param], entry_name: &str) -> Result<Vec<ArgValue>, String> {
+    let mut given: Vec<Option<String>> = vec![None; params.len()];
+    for a in m.get_many::<String>("arg").into_iter().flatten() {
+        let (name, value) = a.split_once('=').ok_or_else(|| format!("error: --arg '{a}' is not NAME=VALUE"))?;
+        let i = params.iter().position(|p| p.name == name).or_else(|| name.strip_prefix("arg").and_then(|n| n.parse::<usize>().ok()).filter(|&i| i < params.len()));
+        let Some(i) = i else {
+            let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+            return Err(format!("error: @{entry_name} has no argument '{name}' (its {} arguments: {})", params.len(), names.join(", ")));
+        };
+        if given[i].replace(value.to_string()).is_some() {
+            return Err(format!("error: argument '{name}' is given twice"));
+        }
+    }
+    let seed = m.get_one::<u64>("random-inputs").copied();
+    let mut out = Vec::new();
+    for (i, (p, g)) in params.iter().zip(given).enumerate() {
+        let what = |e: String| format!("error: argument '{}' ({}): {e}", p.name, p.ty);
+        out.push(match (&p.kind, g) {
+            (ArgKind::Scalar(s), Some(text)) => ArgValue::Scalar(io::parse_scalar(*s, &text).map_err(what)?),
+            (ArgKind::Scalar(_), None) => return Err(what(format!("no value given (use --arg {}=VALUE)", p.name))),
+            (ArgKind::MemRef { elem, shape }, Some(text)) => {
+                let Some(path) = text.strip_prefix('@') else {
+                    return Err(what(format!("a memref is given as @FILE.npy, not '{text}'")));
+                };
+                let bytes = std::fs::read(path).map_err(|e| what(format!("cannot read '{path}': {e}")))?;
+                let a = npy::read(&bytes).map_err(|e| what(format!("{path}: {e}")))?;
+                io::check_array(&a, *elem, shape).map_err(|e| what(format!("{path}: {e}")))?;
+                ArgValue::Array(a)
+            }
+            (ArgKind::MemRef { elem, shape }, None) => match seed {
+                Some(_) if shape.contains(&DYNAMIC) => return Err(what("has a dynamic shape; give it with --arg NAME=@FILE.npy".into())),
+                Some(seed) => ArgValue::Array(io::random_array(*elem, shape, seed, i)),
+                None => return Err(what(format!("no value given (use --arg {}=@FILE.npy or --random-inputs SEED)", p.name))),
+            },
+        });
+    }
+    Ok(out)
+}
+
+/// What a run produced.
+struct Outcome {
+    /// Every memref argument after the run (`None` for scalars).
+    arrays: Vec<Option<Array>>,
+    /// The entry's results: scalars as (type, value), memrefs as arrays.
+    results: Vec<Result<(Scalar, Val), Array>>,
+    metrics: Vec<KernelMetrics>,
+}
+
+fn execute(l: &Loaded, entry: OpId, target: &Target, params: &[Param], inputs: &[ArgValue], metrics: bool) -> Result<Outcome, String> {
+    let ctx = &l.ctx;
+    let semantics = sharc_dialects::semantics();
+    let program = Program::compile(ctx, &semantics, target, &[entry]).map_err(|d| l.sources.render(&d))?;
+    let mut machine = Machine::new(ctx, &program, target);
+    let name = ctx.symbol_name(entry).unwrap_or("main").to_string();
+    if metrics {
+        machine.add_listener(Box::new(Metrics::new(target, &name)));
+    }
+    let mut args = Vec::new();
+    for (p, v) in params.iter().zip(inputs) {
+        args.push(match v {
+            ArgValue::Scalar(v) => *v,
+            ArgValue::Array(a) => {
+                let limit = machine.alloc_limit;
+                let mem = &mut machine.mem;
+                let m = mem
+                    .alloc(sharc_sim::memory::Arena::Heap, sharc_sim::Space::Global, a.elem, &a.shape, limit)
+                    .ok_or_else(|| format!("error: argument '{}' is too large", p.name))?;
+                mem.fill(Val::Mem(m), &a.data).map_err(|e| format!("error: argument '{}': {e}", p.name))?;
+                Val::Mem(m)
+            }
+        });
+    }
+    let out = machine.call_function(entry, &args).map_err(|e| l.sources.render(e.diagnostic()))?;
+    let read = |v: Val| -> Result<Array, String> {
+        let (elem, shape, data) = machine.mem.read_view(v).map_err(|e| format!("error: cannot read a memref output: {e}"))?;
+        Ok(Array { elem, unsigned: false, shape, data })
+    };
+    let mut arrays: Vec<Option<Array>> = args.iter().map(|&v| if v.mem().is_some() { read(v).map(Some) } else { Ok(None) }).collect::<Result<_, _>>()?;
+    // An argument read from an unsigned array is written back unsigned.
+    for (out, v) in arrays.iter_mut().zip(inputs) {
+        if let (Some(out), ArgValue::Array(a)) = (out, v) {
+            out.unsigned = a.unsigned;
+        }
+    }
+    let f = sharc_dialects::func::FuncOp::view(ctx, entry).expect("the entry is a func.func");
+    let mut results = Vec::new();
+    for (v, ty) in out.iter().zip(f.result_types(ctx)) {
+        results.push(match Scalar::of(ctx, ty) {
+            Some(s) => Ok((s, *v)),
+            None => Err(read(*v)?),
+        });
+    }
+    let metrics = machine.listeners().iter().find_map(|l| l.as_any().downcast_ref::<Metrics>()).map(Metrics::report).unwrap_or_default();
+    Ok(Outcome { arrays, results, metrics })
+}
+
+fn run(m: &ArgMatches) -> Result<(), String> {
+    if m.get_flag("list-targets") {
+        for name in Target::shipped_names() {
+            let t = Target::load(name).map_err(|e| format!("error: {e}"))?;
+            println!("{name:<12} {} (warp {}, {} banks of {} bytes, {}-byte sectors)", t.description, t.warp_size, t.bank_count, t.bank_width, t.sector_size);
+        }
+        return Ok(());
+    }
+    let path = m.get_one::<String>("input").map_or("-", String::as_str);
+    let entry_name = m.get_one::<String>("entry").map_or("main", String::as_str);
+    let target_name = m.get_one::<String>("target").map_or("a100", String::as_str);
+    let target = Target::load(target_name).map_err(|e| format!("error: {e}"))?;
+    let first = load(path)?;
+    let entry = find_entry(&first, entry_name)?;
+    let params = entry_params(&first, entry)?;
+    let inputs = inputs(m, &params, entry_name)?;
+    let outcome = execute(&first, entry, &target, &params, &inputs, m.contains_id("metrics"))?;
+    for (i, r) in outcome.results.iter().enumerate() {
+        match r {
+            Ok((s, v)) => println!("result {i}: {} : {}", s.show(*v), s.keyword()),
+            Err(a) => println!("result {i}: memref of shape {}", io::show_shape(&a.shape)),
+        }
+    }
+    if let Some(dir) = m.get_one::<String>("dump") {
+        dump(dir, &params, &outcome)?;
+    }
+    match m.get_one::<String>("metrics").map(String::as_str) {
+        Some("json") => {
+            for k in &outcome.metrics {
+                println!("{}", k.to_json());
+            }
+        }
+        Some(_) => print!("{}", table(&outcome.metrics, &first)),
+        None => {}
+    }
+    if let Some(other) = m.get_one::<String>("compare") {
+        let second = load(other)?;
+        let entry2 = find_entry(&second, entry_name)?;
+        let params2 = entry_params(&second, entry2)?;
+        if params2.iter().map(|p| &p.kind).ne(params.iter().map(|p| &p.kind)) {
+            return Err(format!("error: @{entry_name} of {other} does not take the same arguments as in {path}"));
+        }
+        let outcome2 = execute(&second, entry2, &target, &params2, &inputs, false)?;
+        let rtol = m.get_one::<f64>("rtol").copied().unwrap_or(0.0);
+        compare(&params, &outcome, &outcome2, rtol, path, other)?;
+    }
+    Ok(())
+}
+
+fn dump(dir: &str, params: &[Param], o: &Outcome) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("error: cannot create '{dir}': {e}"))?;
+    let write = |name: &str, a: &Array| -> Result<(), String> {
+        let path = std::path::Path::new(dir).join(format!("{name}.npy"));
+        let bytes = npy::write(a).map_err(|e| format!("error: {name}: {e}"))?;
+        std::fs::write(&path, bytes).map_err(|e| format!("error: cannot write '{}': {e}", path.display()))
+    };
+    for (p, a) in params.iter().zip(&o.arrays) {
+        if let Some(a) = a {
+            write(&p.name, a)?;
+        }
+    }
+    for (i, r) in o.results.iter().enumerate() {
+        if let Err(a) = r {
+            write(&format!("result{i}"), a)?;
+        }
+    }
+    Ok(())
+}
+
+fn compare(params: &[Param], a: &Outcome, b: &Outcome, rtol: f64, file_a: &str, file_b: &str) -> Result<(), String> {
+    let mut checked = 0;
+    for ((p, x), y) in params.iter().zip(&a.arrays).zip(&b.arrays) {
+        if let (Some(x), Some(y)) = (x, y) {
+            if let Some((idx, vx, vy)) = io::first_difference(x, y, rtol) {
+                return Err(format!("error: outputs differ: argument '{}' at {idx:?}: {vx} ({file_a}) vs {vy} ({file_b})", p.name));
+            }
+            checked += 1;
+        }
+    }
+    for (i, (x, y)) in a.results.iter().zip(&b.results).enumerate() {
+        let differ = match (x, y) {
+            (Ok((s, v)), Ok((_, w))) => (v != w && !(v.as_f64().is_some_and(f64::is_nan) && w.as_f64().is_some_and(f64::is_nan))).then(|| (Vec::new(), s.show(*v), s.show(*w))),
+            (Err(x), Err(y)) => io::first_difference(x, y, rtol),
+            _ => Some((Vec::new(), "?".into(), "?".into())),
+        };
+        if let Some((idx, vx, vy)) = differ {
+            return Err(format!("error: outputs differ: result {i} at {idx:?}: {vx} ({file_a}) vs {vy} ({file_b})"));
+        }
+        checked += 1;
+    }
+    eprintln!("sharc-run: {checked} outputs match");
+    Ok(())
+}
+
+/// The metrics as a table: one column per kernel, then each kernel's memory ops.
+fn table(ms: &[KernelMetrics], l: &Loaded) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let width = ms.iter().map(|k| k.kernel.len()).max().unwrap_or(0).max(12);
+    let _ = write!(s, "{:<26}", "metric");
+    for k in ms {
+        let _ = write!(s, " {:>width$}", k.kernel);
+    }
+    s.push('\n');
+    let rows = ms.first().map(|k| k.counters().len()).unwrap_or(0);
+    for r in 0..rows {
+        let _ = write!(s, "{:<26}", ms[0].counters()[r].0);
+        for k in ms {
+            let _ = write!(s, " {:>width$}", k.counters()[r].1);
+        }
+        s.push('\n');
+    }
+    for k in ms {
+        let _ = writeln!(s, "\nmemory ops of {}:", k.kernel);
+        for o in &k.per_op {
+            let Some(op) = o.op else { continue };
+            let loc = match l.ctx.loc(op).position() {
+                Some((f, line, col)) => format!("{f}:{line}:{col}"),
+                None => "?".to_string(),
+            };
+            let what = match (o.shared, o.store) {
+                (true, false) => "shared load",
+                (true, true) => "shared store",
+                (false, false) => "global load",
+                (false, true) => "global store",
+            };
+            let detail = if o.shared {
+                format!("{} wavefronts ({} per request)", o.sectors_or_wavefronts, o.sectors_or_wavefronts as f64 / o.requests.max(1) as f64)
+            } else {
+                format!("{} sectors ({} per request), {} transactions", o.sectors_or_wavefronts, o.sectors_or_wavefronts as f64 / o.requests.max(1) as f64, o.transactions)
+            };
+            let _ = writeln!(s, "  {loc}: {} {what}: {} requests, {detail}", l.ctx.op_name(op), o.requests);
+        }
+    }
+    s
+}
