@@ -5,7 +5,8 @@
 //! Shared machinery lives in named modules, never inside a pass: [`effects`] (what the op
 //! traits say about side effects), [`rewrite`] (the greedy fold-and-pattern driver),
 //! [`conversion::partial`] (the dialect conversion driver), [`expand_affine`] (affine
-//! expressions as `arith` ops), [`analysis`] (dominance).
+//! expressions as `arith` ops), [`analysis`] (dominance, the affine analysis, thread-index forms;
+//! also home of the report pass `sharc-bank-report`).
 
 #![warn(missing_docs)]
 
@@ -27,6 +28,7 @@ pub static PASSES: &[&PassInfo] = &[
     &transforms::cse::INFO,
     &transforms::symbol_dce::INFO,
     &conversion::lower_affine::INFO,
+    &analysis::bank_report::INFO,
 ];
 
 /// Registers every pass.

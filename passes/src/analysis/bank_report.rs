@@ -1,0 +1,481 @@
+//! `sharc-bank-report`: a remark at every workgroup-memory (shared-memory) load and store of a
+//! kernel, saying how many ways the first warp's request conflicts in the banks of a target.
+//!
+//! Why: bank conflicts are the first thing to check after staging data in shared memory (seed 000
+//! §3.3.1: "bank conflicts are common after shared memory optimization"), and the report is the
+//! detection half of the padding and remapping passes, printable on its own. It is an analysis:
+//! the IR is not changed.
+//!
+//! How: [`lane_index`](super::lane_index) writes each subscript as an affine function of the
+//! thread ids and flattens it through the memref layout; the pass evaluates it on the lanes of
+//! the first warp (loop ivs at their lower bounds) and asks `sharc_machine::bank` for the exact
+//! degree of every phase of the request (seed 002's model, the same function the simulator
+//! counts with). Seed 000's closed form, eq. (21), is shown beside it when the lanes are
+//! equally strided. Sketch:
+//!
+//! ```text
+//! gpu.func @k() workgroup(%arg0 : memref<32x32xf32, 3>) kernel attributes {sharc.block_size = array<i32: 32, 32, 1>}
+//!   %0 = memref.load %arg0[%tx, %ty]   // remark: shared load of %arg0: 32-way bank conflict (stride 32 x 4 B, ...)
+//! ```
+//!
+//! The user-facing description is [`INFO`]'s (rendered to `docs/passes/sharc-bank-report.md`).
+
+use super::lane_index::{
+    element_bytes, element_offset, enclosing_kernel, first_warp, IndexDeriver, IndexError, KernelScope,
+};
+use sharc_dialects::gpu::AddressSpace;
+use sharc_dialects::{affine, memref};
+use sharc_ir::pass::{OptionKind, Pass, PassInfo, PassOptionSpec, PassOptions};
+use sharc_ir::syntax::printer::NameTable;
+use sharc_ir::{Context, Diagnostic, OpId, Value};
+use sharc_machine::bank::{self, BankGeometry};
+use sharc_machine::Target;
+use std::fmt::Write as _;
+
+/// The declaration of `sharc-bank-report`.
+pub static INFO: PassInfo = PassInfo {
+    name: "sharc-bank-report",
+    title: "SharcBankReport",
+    summary: "Report the shared-memory bank conflicts of every workgroup-memory access",
+    description: DESCRIPTION,
+    anchor: None,
+    options: &[PassOptionSpec {
+        name: "target",
+        kind: OptionKind::Str,
+        default: "a100",
+        help: "The GPU whose banks are modelled: a shipped target (a100, h100, rtx4090, gtx690, gtxtitan, c2050, hd7850, mi250x, mi300x) or the path of a target .toml file",
+    }],
+    create,
+};
+
+const DESCRIPTION: &str = r#"Emits a remark at every load and store of workgroup memory
+(`memref.load`, `memref.store`, `affine.load`, `affine.store` on a memref in
+`#gpu.address_space<workgroup>` or address space 3, inside a `gpu.func` or a `gpu.launch`
+body) saying whether the first warp's request is conflict-free in the shared-memory banks of
+the target, or how many ways it conflicts. The IR is not changed.
+
+Why: staging data in shared memory is only a gain if the warp can read it back at full speed.
+"Since the width of shared arrays is often correlated with TB width, which is a power of 2,
+bank conflicts are common after shared memory optimization" (seed 000 §3.3.1). The report is
+the detection step of the bank-conflict transformations (padding, remapping), printable on its
+own to explain a kernel's shared-memory cost before and after them.
+
+# How an access is analyzed
+
+1. **Index.** Each subscript is written as an affine function of the thread ids,
+   `c_x·tid.x + c_y·tid.y + c_z·tid.z + c`, plus terms that are the same on every lane of a
+   warp (kernel arguments, block ids, grid sizes, values computed only from those). The walk
+   follows `arith.constant`, `addi`, `subi`, `muli` and `shli` by a constant, the integer casts,
+   `affine.apply` and the map of `affine.load`/`affine.store`, `gpu.thread_id` (or the thread-id
+   arguments of `gpu.launch`) and `gpu.block_dim`, which is a constant when the block size is
+   known and an unknown otherwise. A loop induction variable (`scf.for`, `scf.parallel`,
+   `affine.for`, `affine.parallel`) stands for its lower bound, the first iteration. The
+   subscripts are flattened through the memref's strided layout into one element offset
+   (`memref<32x33xf32>`: `33·i + j`).
+2. **Lanes.** The lanes of the first warp are the linear thread ids `0 .. warp_size`, x
+   fastest (`lane = tid.x + X·(tid.y + Y·tid.z)`). The block size `X×Y×Z` is taken from the
+   kernel's `sharc.block_size = array<i32: X, Y, Z>` attribute, else from upstream's
+   `known_block_size`, else from constant `gpu.launch` block sizes; otherwise the report
+   assumes a block of `warp_size×1×1` and says so.
+3. **Banks.** Each lane's byte address is `offset × element size` from the buffer's start,
+   and the request is costed by the target's bank model (`sharc_machine::bank`, the one the
+   simulator's `shared_bank_wavefronts` counts with): the lanes are cut into the phases the
+   hardware serves together (a whole warp for 4-byte accesses on NVIDIA; 16 lanes for 8-byte
+   ones on 32 × 4-byte banks; half a wavefront on AMD), and each phase's degree is seed 002's
+   exact one: the largest number of distinct bank layers requested in one bank. Lanes reading
+   the same word (a broadcast) or, on Kepler, the same 8-byte layer never conflict. The report
+   gives the largest phase degree; "conflict-free" means every phase has degree 1.
+4. **Closed form.** When the lanes are equally strided (one array stride `S` between
+   consecutive lanes), seed 000's eqs. (20)/(21) are shown too:
+   `bank_stride = S × data_type / bank_width`, degree `⌊1/bank_stride⌋` if it is below 1 and
+   `gcd(bank_stride, bank_num)` otherwise. The formula ignores phases, broadcast within a word
+   and Kepler's layers, so it may disagree with the exact model: it says 2-way for `f64`
+   stride 1 on 4-byte banks, which the hardware serves in two conflict-free half-warp phases.
+
+Terms that are the same on every lane but unknown (a kernel argument, a block id, a dynamic
+layout offset) shift all addresses of the request together; on targets whose layers are one
+word wide this cannot change the degree, and on Kepler the report takes the worst case over all
+the shifts those terms can produce and says "up to N-way ... depends on the offset". Every
+shared buffer is assumed to start at an address aligned to the banks' period (`bank_count ×
+bank_layer_width` bytes). Only the first warp is analyzed: later warps of a block see the same
+pattern whenever the block's x size is a multiple of the warp size.
+
+# Remarks
+
+One remark per access, at the access:
+
+```text
+shared load of %arg0: conflict-free (stride 1 x 4 B, eq. (21): 1-way, 32 banks of 4 B on a100)
+shared load of %arg0: 32-way bank conflict (stride 32 x 4 B, eq. (21): 32-way, 32 banks of 4 B on a100)
+shared load of %arg0: 16-way bank conflict (stride 32 x 4 B, eq. (21): 32-way, 32 banks of 4 B with 8 B layers on gtx690)
+shared load of %arg0: conflict-free (stride 1 x 8 B, 2 phases of 16 lanes, eq. (21): 2-way, 32 banks of 4 B on a100)
+shared store of %arg0: conflict-free (broadcast, 32 banks of 4 B on a100)
+shared load of %arg0: cannot analyze: index is not affine in the thread ids (`arith.remui` of a thread-dependent value)
+```
+
+The verdict is `conflict-free`, `N-way bank conflict` or `up to N-way bank conflict`. The
+details name the access pattern (`stride S x M B` for S elements of M bytes between
+consecutive lanes, `broadcast`, or `stride (x: a, y: b) x M B` when a warp spans several rows
+that are not equally strided), then as needed the number of active lanes, the phases, the
+offset dependence, eq. (21)'s value, the assumed block size, and the bank geometry and target.
+`%arg0` is the buffer's name as `sharc-opt` prints the IR. When the index is not an affine
+function of the thread ids, the remark says `cannot analyze:` and why.
+
+# Options
+
+- `target` (default `a100`): the GPU whose banks are modelled: a shipped target name
+  (`sharc-run --list-targets` lists them; `docs/targets.md` gives their bank parameters) or the
+  path of a target description `.toml`. An unknown target is an error.
+
+# Example
+
+```mlir
+gpu.module @kernels {
+  gpu.func @transpose(%out: memref<32x32xf32>) workgroup(%tile : memref<32x32xf32, 3>) kernel
+      attributes {sharc.block_size = array<i32: 32, 32, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %v = memref.load %tile[%tx, %ty] : memref<32x32xf32, 3>
+    memref.store %v, %out[%ty, %tx] : memref<32x32xf32>
+    gpu.return
+  }
+}
+```
+
+`sharc-opt --sharc-bank-report` reports (the store is to global memory and not reported):
+
+```text
+remark: shared load of %arg1: 32-way bank conflict (stride 32 x 4 B, eq. (21): 32-way, 32 banks of 4 B on a100)
+```
+
+With the tile declared `memref<32x33xf32, 3>` (one padding column) the same load is
+`conflict-free (stride 33 x 4 B, eq. (21): 1-way, ...)`. With `target=gtx690` (Kepler, 4-byte
+banks in 8-byte layers, seed 002's "case one") the unpadded column read is 16-way: two words 32
+apart share a layer.
+
+References: seed 000 §3.3.1 (eqs. (20)/(21), detection before padding); seed 002 §1.3–§1.4
+(bank, layer and degree, broadcast) and §2.1–§2.4 (accesses as affine functions of the thread
+coordinates, one warp at a time)."#;
+
+fn create(options: &PassOptions) -> Box<dyn Pass> {
+    Box::new(BankReport { target: options.str("target").to_string() })
+}
+
+struct BankReport {
+    target: String,
+}
+
+impl Pass for BankReport {
+    fn run(&mut self, ctx: &mut Context, op: OpId, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
+        let ctx: &Context = ctx;
+        let target = Target::load(&self.target).map_err(|e| Diagnostic::error(ctx.loc(op).clone(), e.to_string()))?;
+        let mut root = op;
+        while let Some(p) = ctx.parent_op(root) {
+            root = p;
+        }
+        let names = NameTable::compute(ctx, root, false);
+        for (kernel, accesses) in accesses_by_kernel(ctx, op) {
+            let scope = KernelScope::of(ctx, kernel).map_err(|msg| Diagnostic::error(ctx.loc(kernel).clone(), msg))?;
+            let mut deriver = IndexDeriver::new(ctx, &scope);
+            for access in accesses {
+                let name = names.get(access.memref).unwrap_or("<memref>");
+                let what = format!("shared {} of {name}", access.kind);
+                let message = match report(ctx, &mut deriver, &scope, &access, &target) {
+                    Ok(text) => format!("{what}: {text}"),
+                    Err(why) => format!("{what}: cannot analyze: {why}"),
+                };
+                diags.push(Diagnostic::remark(ctx.loc(access.op).clone(), message));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why an access has no verdict.
+#[derive(Debug, thiserror::Error)]
+enum ReportError {
+    #[error(transparent)]
+    Index(#[from] IndexError),
+    #[error("the element type has no size in memory")]
+    NoElementSize,
+    #[error("the addresses do not fit in 64 bits")]
+    AddressRange,
+}
+
+/// One load or store of workgroup memory.
+struct SharedAccess {
+    op: OpId,
+    memref: Value,
+    kind: &'static str,
+    subscripts: Subscripts,
+}
+
+enum Subscripts {
+    /// `memref.load`/`memref.store`: one index value per dimension.
+    Values(Vec<Value>),
+    /// `affine.load`/`affine.store`: a map of operands.
+    Map(sharc_ir::affine::AffineMap, Vec<Value>),
+}
+
+impl SharedAccess {
+    fn of(ctx: &Context, op: OpId) -> Option<SharedAccess> {
+        let (memref, kind, subscripts) = if let Some(l) = memref::LoadOp::view(ctx, op) {
+            (l.memref(ctx), "load", Subscripts::Values(l.indices(ctx).to_vec()))
+        } else if let Some(s) = memref::StoreOp::view(ctx, op) {
+            (s.memref(ctx), "store", Subscripts::Values(s.indices(ctx).to_vec()))
+        } else if let Some(l) = affine::LoadOp::view(ctx, op) {
+            (l.memref(ctx), "load", Subscripts::Map(l.map(ctx)?.clone(), l.map_operands(ctx).to_vec()))
+        } else if let Some(s) = affine::StoreOp::view(ctx, op) {
+            (s.memref(ctx), "store", Subscripts::Map(s.map(ctx)?.clone(), s.map_operands(ctx).to_vec()))
+        } else {
+            return None;
+        };
+        let shared = AddressSpace::of_type(ctx, ctx.value_type(memref)) == Some(AddressSpace::Workgroup);
+        shared.then_some(SharedAccess { op, memref, kind, subscripts })
+    }
+}
+
+/// The shared accesses nested in `op`, grouped by their nearest `gpu.func` or `gpu.launch`, in
+/// program order. Accesses outside kernels have no threads to speak of and are skipped.
+fn accesses_by_kernel(ctx: &Context, op: OpId) -> Vec<(OpId, Vec<SharedAccess>)> {
+    let mut groups: Vec<(OpId, Vec<SharedAccess>)> = Vec::new();
+    for o in ctx.collect_ops(op) {
+        let Some(access) = SharedAccess::of(ctx, o) else { continue };
+        let Some(kernel) = enclosing_kernel(ctx, o) else { continue };
+        match groups.iter_mut().find(|(k, _)| *k == kernel) {
+            Some((_, list)) => list.push(access),
+            None => groups.push((kernel, vec![access])),
+        }
+    }
+    groups
+}
+
+/// The remark text after "shared load of %x: " for one access.
+fn report(
+    ctx: &Context,
+    deriver: &mut IndexDeriver<'_>,
+    scope: &KernelScope,
+    access: &SharedAccess,
+    target: &Target,
+) -> Result<String, ReportError> {
+    let ty = ctx.value_type(access.memref);
+    let elem = ctx.memref_parts(ty).map(|p| p.elem).ok_or(ReportError::NoElementSize)?;
+    let elem_bytes = element_bytes(ctx, elem).ok_or(ReportError::NoElementSize)?;
+    let subscripts = match &access.subscripts {
+        Subscripts::Values(values) => values.iter().map(|&v| deriver.form(v)).collect::<Result<Vec<_>, _>>()?,
+        Subscripts::Map(map, operands) => deriver.map_forms(map, operands)?,
+    };
+    let offset = element_offset(ctx, ty, &subscripts)?;
+    let (block, assumed) = match scope.known_shape() {
+        Some(shape) => (shape, false),
+        None => {
+            let [x, y, z] = scope.block_size;
+            ([x.unwrap_or(i64::from(target.warp_size)), y.unwrap_or(1), z.unwrap_or(1)], true)
+        }
+    };
+    let lanes = first_warp(block, target.warp_size);
+    let offsets =
+        lanes.iter().map(|&t| offset.form.eval_known(t)).collect::<Option<Vec<i64>>>().ok_or(IndexError::Overflow)?;
+    let verdict = evaluate(&offsets, elem_bytes, offset.unknown_grain(), target)?;
+    let pattern = Pattern { offsets: &offsets, thread: offset.form.thread, block, elem_bytes };
+    Ok(describe(&pattern, &verdict, assumed.then_some(block), target))
+}
+
+/// The exact degrees of one request over every shift the unknown terms allow.
+struct Verdict {
+    /// The largest phase degree, over the shifts.
+    worst: u32,
+    /// The smallest largest phase degree, over the shifts.
+    best: u32,
+    /// Phases with an active lane.
+    phases: usize,
+}
+
+/// Costs the request of lanes at element offsets `offsets` (plus, on every lane, one unknown
+/// multiple of `grain` elements; 0: none) with the target's bank model. Shifting every address by
+/// the banks' period changes nothing, so the shifts `0, g, 2g, ...` below one period cover all.
+fn evaluate(offsets: &[i64], elem_bytes: u32, grain: u64, target: &Target) -> Result<Verdict, ReportError> {
+    let geometry = BankGeometry::of(target);
+    let period = geometry.period();
+    let step = if grain == 0 {
+        period
+    } else {
+        let grain_bytes = u128::from(grain) * u128::from(elem_bytes) % u128::from(period);
+        gcd(u64::try_from(grain_bytes).map_err(|_| ReportError::AddressRange)?, period)
+    };
+    let bytes: Vec<i128> = offsets.iter().map(|&e| i128::from(e) * i128::from(elem_bytes)).collect();
+    let low = bytes.iter().copied().min().unwrap_or(0);
+    let p = i128::from(period);
+    let lift = if low < 0 { (-low + p - 1) / p * p } else { 0 };
+    let mut verdict = Verdict { worst: 0, best: u32::MAX, phases: 0 };
+    for shift in (0..period).step_by(usize::try_from(step.max(1)).unwrap_or(usize::MAX)) {
+        let lanes = bytes
+            .iter()
+            .map(|&b| u64::try_from(b + lift + i128::from(shift)).ok().map(Some))
+            .collect::<Option<Vec<_>>>()
+            .ok_or(ReportError::AddressRange)?;
+        let degrees = bank::phase_degrees(&lanes, elem_bytes, geometry, target.shared_request_lanes);
+        let degree = degrees.iter().copied().max().unwrap_or(1);
+        verdict.worst = verdict.worst.max(degree);
+        verdict.best = verdict.best.min(degree);
+        verdict.phases = degrees.len();
+    }
+    Ok(verdict)
+}
+
+/// What the lanes of the first warp touch.
+struct Pattern<'a> {
+    /// Element offset of each lane (unknown terms at 0).
+    offsets: &'a [i64],
+    /// The offset's coefficients of tid.x, tid.y, tid.z.
+    thread: [i64; 3],
+    /// The block size the lanes were laid out in.
+    block: [i64; 3],
+    elem_bytes: u32,
+}
+
+impl Pattern<'_> {
+    /// The one stride between consecutive lanes, if there is one (and at least two lanes).
+    fn lane_stride(&self) -> Option<i64> {
+        let (&first, rest) = self.offsets.split_first()?;
+        let stride = rest.first()?.checked_sub(first)?;
+        let equal = self
+            .offsets
+            .iter()
+            .enumerate()
+            .all(|(l, &e)| Some(e) == stride.checked_mul(l as i64).and_then(|d| d.checked_add(first)));
+        equal.then_some(stride)
+    }
+
+    /// `stride 32 x 4 B`, `broadcast`, `stride (x: 1, y: 64) x 4 B` or `one lane`.
+    fn words(&self) -> String {
+        let m = self.elem_bytes;
+        match (self.offsets.len(), self.lane_stride()) {
+            (0 | 1, _) => "one lane".to_string(),
+            (_, Some(0)) => "broadcast".to_string(),
+            (_, Some(s)) => format!("stride {s} x {m} B"),
+            (n, None) => {
+                let [x, y, _] = self.block;
+                let spans = [x > 1, n as i64 > x, n as i64 > x * y];
+                let dims: Vec<String> = ["x", "y", "z"]
+                    .iter()
+                    .zip(self.thread)
+                    .zip(spans)
+                    .filter(|(_, s)| *s)
+                    .map(|((d, c), _)| format!("{d}: {c}"))
+                    .collect();
+                format!("stride ({}) x {m} B", dims.join(", "))
+            }
+        }
+    }
+}
+
+fn describe(pattern: &Pattern<'_>, verdict: &Verdict, assumed_block: Option<[i64; 3]>, target: &Target) -> String {
+    let mut text = match (verdict.worst, verdict.best) {
+        (0 | 1, _) => "conflict-free".to_string(),
+        (w, b) if w == b => format!("{w}-way bank conflict"),
+        (w, _) => format!("up to {w}-way bank conflict"),
+    };
+    let mut details = vec![pattern.words()];
+    let lanes = pattern.offsets.len();
+    if lanes < target.warp_size as usize && lanes > 1 {
+        details.push(format!("{lanes} lanes"));
+    }
+    if verdict.phases > 1 {
+        let geometry = BankGeometry::of(target);
+        let per_phase = bank::lanes_per_phase(geometry, target.shared_request_lanes, pattern.elem_bytes);
+        details.push(format!("{} phases of {per_phase} lanes", verdict.phases));
+    }
+    if verdict.worst != verdict.best {
+        details.push("depends on the offset".to_string());
+    }
+    let closed = pattern.lane_stride().filter(|&s| s != 0).and_then(|s| {
+        bank::closed_form_degree(s.unsigned_abs(), pattern.elem_bytes, target.bank_width, target.bank_count)
+    });
+    if let Some(d) = closed {
+        details.push(format!("eq. (21): {d}-way"));
+    }
+    if let Some([x, y, z]) = assumed_block {
+        details.push(format!("assuming block size {x}x{y}x{z}"));
+    }
+    let layers = if target.bank_layer_width == target.bank_width {
+        String::new()
+    } else {
+        format!(" with {} B layers", target.bank_layer_width)
+    };
+    details.push(format!("{} banks of {} B{layers} on {}", target.bank_count, target.bank_width, target.name));
+    let _ = write!(text, " ({})", details.join(", "));
+    text
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sharc_machine::bank::strided_degree;
+
+    fn target(name: &str) -> Target {
+        Target::load(name).expect("a shipped target")
+    }
+
+    /// 4-byte accesses of one warp are one phase on these targets, so the request's degree is
+    /// the machine model's 1D degree (seed 002 §2.2), negative strides and offsets included.
+    #[test]
+    fn known_offsets_agree_with_the_strided_model() {
+        for name in ["a100", "gtx690", "c2050"] {
+            let t = target(name);
+            for stride in -70i64..=70 {
+                for base in [0i64, 1, 31, 33, 100] {
+                    let offsets: Vec<i64> = (0..32).map(|l| base + stride * l).collect();
+                    let v = evaluate(&offsets, 4, 0, &t).expect("small addresses");
+                    let expected = strided_degree(base as u64 * 4, stride, 4, 32, BankGeometry::of(&t));
+                    assert_eq!(
+                        (v.worst, v.best, v.phases),
+                        (expected, expected, 1),
+                        "{name} stride {stride} base {base}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// An unknown multiple of `grain` elements on every lane: the verdict spans the degrees at
+    /// every offset it can reach (digest 002 §2.2: on Kepler the offset adds 0 or 1).
+    #[test]
+    fn unknown_offsets_span_every_reachable_offset() {
+        let t = target("gtx690");
+        let g = BankGeometry::of(&t);
+        for stride in 1i64..=70 {
+            for grain in [1u64, 2, 3, 8] {
+                let offsets: Vec<i64> = (0..32).map(|l| stride * l).collect();
+                let v = evaluate(&offsets, 4, grain, &t).expect("small addresses");
+                let reachable: Vec<u32> = (0..64).map(|k| strided_degree(k * grain * 4, stride, 4, 32, g)).collect();
+                let (max, min) = (reachable.iter().max().copied(), reachable.iter().min().copied());
+                assert_eq!((Some(v.worst), Some(v.best)), (max, min), "stride {stride} grain {grain}");
+            }
+        }
+        // On one-word layers a uniform shift by whole words never matters.
+        let offsets: Vec<i64> = (0..32).map(|l| 2 * l).collect();
+        let v = evaluate(&offsets, 4, 1, &target("a100")).expect("small addresses");
+        assert_eq!((v.worst, v.best), (2, 2));
+    }
+
+    /// 8-byte elements on 4-byte banks: two half-warp phases (digest 000 §8.1's double stride 1).
+    #[test]
+    fn wide_elements_are_served_in_phases() {
+        let offsets: Vec<i64> = (0..32).collect();
+        let v = evaluate(&offsets, 8, 0, &target("a100")).expect("small addresses");
+        assert_eq!((v.worst, v.phases), (1, 2));
+        let v = evaluate(&offsets, 8, 0, &target("gtx690")).expect("small addresses");
+        assert_eq!((v.worst, v.phases), (1, 1));
+        let columns: Vec<i64> = (0..32).map(|l| 32 * l).collect();
+        let v = evaluate(&columns, 8, 0, &target("a100")).expect("small addresses");
+        assert_eq!((v.worst, v.phases), (16, 2));
+    }
+}

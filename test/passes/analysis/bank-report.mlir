@@ -1,0 +1,183 @@
+// RUN: sharc-opt %s -split-input-file --verify-diagnostics --sharc-bank-report
+// RUN: not sharc-opt %s -split-input-file --sharc-bank-report="target=gtx690" -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEPLER
+// RUN: not sharc-opt %s -split-input-file --sharc-bank-report="target=no-such-gpu" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADTARGET
+
+// The first RUN line checks every remark on an A100 (32 banks of 4 bytes, as every NVIDIA GPU
+// since Maxwell). The second runs the same kernels on a GTX 690 (Kepler: 32 banks of 4 bytes in
+// 8-byte layers, seed 002's "case one"); KEPLER lines give its verdict where the models differ
+// and a few where they agree. `not`: the last split holds a malformed `sharc.block_size`, an error.
+// Buffers are named as sharc-opt prints them (%arg0 ...), so the remarks read like the source.
+
+// BADTARGET: error: unknown target 'no-such-gpu' (known targets: gtx690, gtxtitan, c2050, hd7850, a100, h100, rtx4090, mi250x, mi300x; or give a path to a .toml file)
+
+// The classic 32x32 float tile of a transpose, one thread per element. The first warp is row
+// ty = 0: reading a row is conflict-free, reading a column puts all 32 lanes in one bank. On
+// Kepler, words 32 apart share an 8-byte layer, so the column read is 16-way, not 32-way.
+gpu.module @kernels {
+  gpu.func @tile_32x32(%arg0: memref<32x32xf32>) workgroup(%arg1 : memref<32x32xf32, 3>) kernel attributes {sharc.block_size = array<i32: 32, 32, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    // expected-remark @below {{shared load of %arg1: conflict-free (stride 1 x 4 B, eq. (21): 1-way, 32 banks of 4 B on a100)}}
+    %row = memref.load %arg1[%ty, %tx] : memref<32x32xf32, 3>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %arg1: 16-way bank conflict (stride 32 x 4 B, eq. (21): 32-way, 32 banks of 4 B with 8 B layers on gtx690)
+    // expected-remark @below {{shared load of %arg1: 32-way bank conflict (stride 32 x 4 B, eq. (21): 32-way, 32 banks of 4 B on a100)}}
+    %col = memref.load %arg1[%tx, %ty] : memref<32x32xf32, 3>
+    memref.store %col, %arg0[%ty, %tx] : memref<32x32xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// One padding column: consecutive lanes are 33 words apart, 33 mod 32 = 1, conflict-free on
+// both targets.
+gpu.module @kernels {
+  gpu.func @tile_32x33() workgroup(%arg0 : memref<32x33xf32, 3>) kernel attributes {sharc.block_size = array<i32: 32, 32, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %cst = arith.constant 0.0 : f32
+    // expected-remark @below {{shared store of %arg0: conflict-free (stride 1 x 4 B, eq. (21): 1-way, 32 banks of 4 B on a100)}}
+    memref.store %cst, %arg0[%ty, %tx] : memref<32x33xf32, 3>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %arg0: conflict-free (stride 33 x 4 B, eq. (21): 1-way, 32 banks of 4 B with 8 B layers on gtx690)
+    // expected-remark @below {{shared load of %arg0: conflict-free (stride 33 x 4 B, eq. (21): 1-way, 32 banks of 4 B on a100)}}
+    %col = memref.load %arg0[%tx, %ty] : memref<32x33xf32, 3>
+    gpu.return
+  }
+}
+
+// -----
+
+// Doubles, stride 1: eq. (21) says 2-way (bank_stride = 1 x 8 / 4 = 2), but 8-byte accesses are
+// served in two half-warp phases of 128 bytes, each conflict-free. Kepler's 8-byte layers serve
+// the whole warp at once, also conflict-free.
+gpu.module @kernels {
+  gpu.func @f64_rows() workgroup(%arg0 : memref<32x32xf64, 3>) kernel attributes {sharc.block_size = array<i32: 32, 32, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %arg0: conflict-free (stride 1 x 8 B, eq. (21): 2-way, 32 banks of 4 B with 8 B layers on gtx690)
+    // expected-remark @below {{shared load of %arg0: conflict-free (stride 1 x 8 B, 2 phases of 16 lanes, eq. (21): 2-way, 32 banks of 4 B on a100)}}
+    %row = memref.load %arg0[%ty, %tx] : memref<32x32xf64, 3>
+    gpu.return
+  }
+}
+
+// -----
+
+// Broadcast: every lane of the first warp (ty = 0) reads one element; same word, one bank
+// layer, no conflict. A block of 16x16 threads: the first warp spans rows ty = 0 and 1, and
+// `[%ty, %tx]` of a 16-wide tile is still one stride; `[%tx, %ty]` of a 17-wide tile is not.
+gpu.module @kernels {
+  gpu.func @broadcast(%arg0: index) workgroup(%arg1 : memref<16x16xf32, 3>, %arg2 : memref<16x17xf32, 3>) kernel attributes {sharc.block_size = array<i32: 16, 16, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %c3 = arith.constant 3 : index
+    // expected-remark @below {{shared load of %arg1: conflict-free (broadcast, 32 banks of 4 B on a100)}}
+    %b = memref.load %arg1[%c3, %arg0] : memref<16x16xf32, 3>
+    // expected-remark @below {{shared load of %arg1: conflict-free (stride 1 x 4 B, eq. (21): 1-way, 32 banks of 4 B on a100)}}
+    %r = memref.load %arg1[%ty, %tx] : memref<16x16xf32, 3>
+    // expected-remark @below {{shared load of %arg2: 2-way bank conflict (stride (x: 17, y: 1) x 4 B, 32 banks of 4 B on a100)}}
+    %c = memref.load %arg2[%tx, %ty] : memref<16x17xf32, 3>
+    gpu.return
+  }
+}
+
+// -----
+
+// Where the models differ on 4-byte data: stride 2 is 2-way on 4-byte banks, but on Kepler two
+// words 32 apart share a layer, so lanes l and l + 16 do not conflict. With an unknown row
+// (%arg0, the same on every lane) the Kepler verdict depends on where the row starts.
+gpu.module @kernels {
+  gpu.func @stride2(%arg0: index) workgroup(%arg1 : memref<64xf32, 3>, %arg2 : memref<32x65xf32, 3>) kernel attributes {sharc.block_size = array<i32: 32, 1, 1>} {
+    %tx = gpu.thread_id x
+    %c2 = arith.constant 2 : index
+    %i = arith.muli %tx, %c2 : index
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %arg1: conflict-free (stride 2 x 4 B, eq. (21): 2-way, 32 banks of 4 B with 8 B layers on gtx690)
+    // expected-remark @below {{shared load of %arg1: 2-way bank conflict (stride 2 x 4 B, eq. (21): 2-way, 32 banks of 4 B on a100)}}
+    %a = memref.load %arg1[%i] : memref<64xf32, 3>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %arg2: up to 2-way bank conflict (stride 2 x 4 B, depends on the offset, eq. (21): 2-way, 32 banks of 4 B with 8 B layers on gtx690)
+    // expected-remark @below {{shared load of %arg2: 2-way bank conflict (stride 2 x 4 B, eq. (21): 2-way, 32 banks of 4 B on a100)}}
+    %b = memref.load %arg2[%arg0, %i] : memref<32x65xf32, 3>
+    gpu.return
+  }
+}
+
+// -----
+
+// The matrix-multiply inner loop: the iv stands for its first value. As[ty][k] is a broadcast,
+// Bs[k][tx] a row. affine.load subscripts are composed through their map.
+gpu.module @kernels {
+  gpu.func @matmul_tiles() workgroup(%arg0 : memref<32x32xf32, 3>, %arg1 : memref<32x32xf32, 3>) kernel attributes {sharc.block_size = array<i32: 32, 8, 1>} {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    scf.for %k = %c0 to %c32 step %c1 {
+      // expected-remark @below {{shared load of %arg0: conflict-free (broadcast, 32 banks of 4 B on a100)}}
+      %a = memref.load %arg0[%ty, %k] : memref<32x32xf32, 3>
+      // expected-remark @below {{shared load of %arg1: conflict-free (stride 1 x 4 B, eq. (21): 1-way, 32 banks of 4 B on a100)}}
+      %b = memref.load %arg1[%k, %tx] : memref<32x32xf32, 3>
+    }
+    affine.for %k = 0 to 32 {
+      // expected-remark @below {{shared load of %arg1: 32-way bank conflict (stride 32 x 4 B, eq. (21): 32-way, 32 banks of 4 B on a100)}}
+      %b = affine.load %arg1[%tx, %k + 1] : memref<32x32xf32, 3>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A gpu.launch body: thread ids are the region's arguments, the block size the constant
+// operands. Without any block size the report assumes one warp-wide row and says so.
+func.func @launch(%n: index) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c32, %sz = %c1) workgroup(%arg13 : memref<32x32xf32, 3>) {
+    // expected-remark @below {{shared load of %arg13: 32-way bank conflict (stride 32 x 4 B, eq. (21): 32-way, 32 banks of 4 B on a100)}}
+    %v = memref.load %arg13[%tx, %ty] : memref<32x32xf32, 3>
+    gpu.terminator
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %n, %sy = %c1, %sz = %c1) workgroup(%arg13 : memref<64xf32, 3>) {
+    // expected-remark @below {{shared load of %arg13: conflict-free (stride 1 x 4 B, eq. (21): 1-way, assuming block size 32x1x1, 32 banks of 4 B on a100)}}
+    %v = memref.load %arg13[%tx] : memref<64xf32, 3>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Indices that are not affine functions of the thread ids: no verdict, and why.
+gpu.module @kernels {
+  gpu.func @not_affine(%arg0: memref<32xindex>) workgroup(%arg1 : memref<32x32xf32, 3>) kernel {
+    %tx = gpu.thread_id x
+    %ty = gpu.thread_id y
+    %c4 = arith.constant 4 : index
+    %bdx = gpu.block_dim x
+    %q = arith.remui %tx, %c4 : index
+    // expected-remark @below {{shared load of %arg1: cannot analyze: index is not affine in the thread ids (`arith.remui` of a thread-dependent value)}}
+    %a = memref.load %arg1[%q, %tx] : memref<32x32xf32, 3>
+    %p = memref.load %arg0[%tx] : memref<32xindex>
+    // expected-remark @below {{shared load of %arg1: cannot analyze: index is not affine in the thread ids (`memref.load` of a thread-dependent value)}}
+    %b = memref.load %arg1[%p, %c4] : memref<32x32xf32, 3>
+    %yx = arith.muli %ty, %bdx : index
+    %lin = arith.addi %yx, %tx : index
+    // expected-remark @below {{shared load of %arg1: cannot analyze: index multiplies a thread id by the block size, which is unknown (give the kernel `sharc.block_size`)}}
+    %c = memref.load %arg1[%c4, %lin] : memref<32x32xf32, 3>
+    gpu.return
+  }
+}
+
+// -----
+
+// A malformed block size is an error at the kernel.
+gpu.module @kernels {
+  // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: error: 'sharc.block_size' must be an array<i32: X, Y, Z> of positive sizes
+  // expected-error @below {{'sharc.block_size' must be an array<i32: X, Y, Z> of positive sizes}}
+  gpu.func @bad_block() workgroup(%arg0 : memref<32xf32, 3>) kernel attributes {sharc.block_size = array<i32: 32, 0, 1>} {
+    %tx = gpu.thread_id x
+    %v = memref.load %arg0[%tx] : memref<32xf32, 3>
+    gpu.return
+  }
+}
