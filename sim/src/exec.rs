@@ -105,10 +105,11 @@ impl Lane<'_> {
         let kernel = self.group.kernel;
         let arena = if stack || (kernel && space == Space::Workgroup) { Arena::Stack } else { Arena::Heap };
         let space = if kernel && stack && space == Space::Global { Space::Private } else { space };
-        self.mem
-            .alloc(arena, space, elem, shape, self.alloc_limit)
-            .map(Val::Mem)
-            .ok_or_else(|| Trap::new(format!("cannot allocate a buffer of shape {shape:?} ({} per element)", elem.keyword())))
+        let limit = self.alloc_limit;
+        match self.mem.alloc(arena, space, elem, shape, limit) {
+            Some(m) => Ok(Val::Mem(m)),
+            None => Err(Trap::new(crate::memory::alloc_failure(elem, shape, self.mem.live_bytes(), limit))),
+        }
     }
 
     /// The memory (descriptors, buffers).
@@ -131,7 +132,7 @@ impl Lane<'_> {
         let m = self
             .mem
             .alloc(arena, space, elem, shape, self.alloc_limit)
-            .ok_or_else(|| Trap::new("cannot allocate the global"))?;
+            .ok_or_else(|| Trap::new(crate::memory::alloc_failure(elem, shape, self.mem.live_bytes(), self.alloc_limit)))?;
         if !init.is_empty() {
             self.mem.fill(Val::Mem(m), init).map_err(|e| Trap::new(e.to_string()))?;
         }

@@ -115,7 +115,7 @@ impl Machine<'_> {
                     let m = self
                         .mem
                         .alloc(Arena::Workgroup, Space::Workgroup, *elem, shape, self.alloc_limit)
-                        .ok_or_else(|| err(self, format!("cannot allocate workgroup buffer of shape {shape:?}")))?;
+                        .ok_or_else(|| err(self, crate::memory::alloc_failure(*elem, shape, self.mem.live_bytes(), self.alloc_limit)))?;
                     fixed.push((*s, Val::Mem(m)));
                 }
                 LaneInit::Private(elem, shape) => {
@@ -124,7 +124,7 @@ impl Machine<'_> {
                         let m = self
                             .mem
                             .alloc(Arena::Stack, Space::Private, *elem, shape, self.alloc_limit)
-                            .ok_or_else(|| err(self, format!("cannot allocate private buffer of shape {shape:?}")))?;
+                            .ok_or_else(|| err(self, crate::memory::alloc_failure(*elem, shape, self.mem.live_bytes(), self.alloc_limit)))?;
                         bufs.push(m);
                     }
                     per_lane.push((*s, bufs));

@@ -26,6 +26,12 @@ use sharc_ir::{Context, OpId};
 /// Calls nest at most this deep (the interpreter recurses on the Rust stack).
 pub const MAX_CALL_DEPTH: u32 = 200;
 
+/// The default bound on thread-operations (ops and terminators, each counted once per thread
+/// executing it) in one run: a loop that never ends, an `scf.while` whose condition stays true,
+/// is an error after this many rather than a hang. Far above the lit tests (under 10^6) and the
+/// throughput benchmarks (under 3·10^8); about a minute of a release build.
+pub const DEFAULT_STEP_LIMIT: u64 = 2_000_000_000;
+
 /// The thread group being executed.
 #[derive(Clone, Debug)]
 pub struct Group {
@@ -89,7 +95,11 @@ pub struct Machine<'p> {
     pub(crate) loop_pool: Vec<Vec<crate::control::LoopLane>>,
     frame_pool: Vec<Vec<Val>>,
     depth: u32,
-    /// Largest single allocation, in bytes.
+    /// Thread-operations executed so far.
+    steps: u64,
+    /// Most thread-operations a run may execute ([`DEFAULT_STEP_LIMIT`]).
+    pub step_limit: u64,
+    /// Most bytes all live buffers may hold together ([`crate::memory::DEFAULT_MEMORY_LIMIT`]).
     pub alloc_limit: u64,
 }
 
@@ -110,7 +120,9 @@ impl<'p> Machine<'p> {
             loop_pool: Vec::new(),
             frame_pool: Vec::new(),
             depth: 0,
-            alloc_limit: 8 << 30,
+            steps: 0,
+            step_limit: DEFAULT_STEP_LIMIT,
+            alloc_limit: crate::memory::DEFAULT_MEMORY_LIMIT,
         }
     }
 
@@ -169,6 +181,16 @@ impl<'p> Machine<'p> {
         let n = lanes.len() as u32;
         for &ci in prog.block_code(block) {
             let code = &prog.ops[ci as usize];
+            // Terminators count too: every block run, even of an empty loop body, makes progress
+            // towards the limit.
+            self.steps += u64::from(n);
+            if self.steps > self.step_limit {
+                return Err(SimError::at(
+                    self.ctx,
+                    code.op,
+                    format!("execution limit reached: more than {} thread-operations (a loop that never ends?)", self.step_limit),
+                ));
+            }
             let Some(exec) = code.exec else { return Ok(Term(ci)) };
             exec(self, code, lanes)?;
             for l in &mut self.listeners {

@@ -116,12 +116,13 @@ impl SplitMix {
 /// A deterministic random array for argument `index` from `seed`. Floats are multiples of
 /// 1/16 in [-4, 4) (exact in every float type, so sums and products of a few of them stay exact
 /// and comparisons between differently ordered computations are meaningful); integers lie in
-/// [-100, 100] (booleans 0/1, `index` in [0, 100)).
+/// [-100, 100] (booleans 0/1, `index` in [0, 100)). The caller bounds the size first (a shape
+/// with a negative or overflowing element count gives an empty array).
 pub fn random_array(elem: Scalar, shape: &[i64], seed: u64, index: usize) -> Array {
     let mut rng = SplitMix(seed ^ (index as u64 + 1).wrapping_mul(0xa076_1d64_78bd_642f));
-    let n: i64 = shape.iter().product();
     let b = elem.bytes();
-    let mut data = vec![0u8; n.max(0) as usize * b];
+    let bytes = shape.iter().try_fold(b, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?));
+    let mut data = vec![0u8; bytes.unwrap_or(0)];
     for chunk in data.chunks_mut(b) {
         let r = rng.next();
         let v = match elem {

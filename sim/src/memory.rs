@@ -20,6 +20,28 @@ use rustc_hash::FxHashMap;
 /// The highest memref rank the simulator supports.
 pub const MAX_RANK: usize = 8;
 
+/// The default bound on the bytes of all live buffers of a run (arguments included): 1 GiB, far
+/// beyond what a simulation touches in reasonable time, and low enough that an absurd shape is
+/// a clear error rather than the host running out of memory.
+pub const DEFAULT_MEMORY_LIMIT: u64 = 1 << 30;
+
+/// Why an allocation of `shape` fails under `limit` with `live` bytes in use (the message of
+/// every failed allocation).
+pub fn alloc_failure(elem: Scalar, shape: &[i64], live: u64, limit: u64) -> String {
+    let what = format!("cannot allocate a {} buffer of shape {shape:?}", elem.keyword());
+    if shape.len() > MAX_RANK {
+        return format!("{what}: memrefs of rank above {MAX_RANK} are not supported");
+    }
+    if let Some(&d) = shape.iter().find(|&&d| d < 0) {
+        return format!("{what}: negative size {d}");
+    }
+    let bytes = shape.iter().try_fold(elem.bytes() as u64, |acc, &d| acc.checked_mul(d as u64));
+    match bytes {
+        Some(b) => format!("{what}: {b} bytes, with {live} bytes in use, exceed sharc-run's memory limit of {limit} bytes"),
+        None => format!("{what}: its size overflows 64 bits"),
+    }
+}
+
 /// A memory space, as the hardware sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Space {
@@ -198,6 +220,8 @@ pub struct Memory {
     /// workgroup globals (shared memory declared as a global) for the current launch.
     pub(crate) globals: FxHashMap<u32, Desc>,
     pub(crate) workgroup_globals: FxHashMap<u32, Desc>,
+    /// Bytes held by live buffers of every arena (what the allocation limit bounds).
+    live_bytes: u64,
 }
 
 /// A point to release the stack and descriptors back to.
@@ -250,10 +274,14 @@ impl Memory {
     }
 
     /// Allocates a zeroed buffer of `shape` and returns an identity memref over it. Returns
-    /// `None` when the size overflows or exceeds `limit` bytes.
+    /// `None` when the size overflows, the shape's rank exceeds [`MAX_RANK`], or the bytes of all
+    /// live buffers would exceed `limit`.
     pub fn alloc(&mut self, arena: Arena, space: Space, elem: Scalar, shape: &[i64], limit: u64) -> Option<MemId> {
+        if shape.len() > MAX_RANK {
+            return None;
+        }
         let len = shape.iter().try_fold(1u64, |acc, &d| acc.checked_mul(u64::try_from(d).ok()?))?;
-        let bytes = len.checked_mul(elem.bytes() as u64).filter(|&b| b <= limit)?;
+        let bytes = len.checked_mul(elem.bytes() as u64).filter(|&b| self.live_bytes.checked_add(b).is_some_and(|t| t <= limit))?;
         let base = match space {
             Space::Workgroup => {
                 let b = self.next_shared.next_multiple_of(SHARED_ALIGN);
@@ -268,6 +296,7 @@ impl Memory {
             Space::Private => 0,
         };
         let data = vec![0u8; usize::try_from(bytes).ok()?];
+        self.live_bytes += bytes;
         let buf = Buffer { elem, space, base, shape: shape.to_vec(), data, len, freed: false };
         let list = self.arena_mut(arena);
         list.push(buf);
@@ -323,7 +352,7 @@ impl Memory {
         for d in self.descs.drain(mark.descs..) {
             self.interned.remove(&d);
         }
-        self.stack.truncate(mark.stack);
+        self.forget(Arena::Stack, mark.stack);
         self.next_shared = mark.shared.min(self.next_shared);
         for (v, d) in keep.iter_mut().zip(kept) {
             if let Some(d) = d {
@@ -332,9 +361,22 @@ impl Memory {
         }
     }
 
+    /// Drops the buffers of `arena` from index `from` on, giving their bytes back.
+    fn forget(&mut self, arena: Arena, from: usize) {
+        let list = self.arena_mut(arena);
+        let freed: u64 = list.get(from..).unwrap_or_default().iter().map(|b| b.data.len() as u64).sum();
+        list.truncate(from);
+        self.live_bytes -= freed;
+    }
+
+    /// Bytes held by live buffers.
+    pub fn live_bytes(&self) -> u64 {
+        self.live_bytes
+    }
+
     /// Drops the workgroup buffers and restarts shared-memory addresses at 0.
     pub fn clear_workgroup(&mut self) {
-        self.workgroup.clear();
+        self.forget(Arena::Workgroup, 0);
         self.workgroup_globals.clear();
         self.next_shared = 0;
     }
@@ -363,7 +405,8 @@ impl Memory {
         self.live(id)?;
         let b = &mut self.arena_mut(id.arena)[id.index as usize];
         b.freed = true;
-        b.data = Vec::new();
+        let freed = std::mem::take(&mut b.data).len() as u64;
+        self.live_bytes -= freed;
         Ok(())
     }
 

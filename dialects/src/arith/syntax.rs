@@ -261,10 +261,11 @@ pub fn print_select(p: &mut OpAsmPrinter<'_>, op: OpId) {
 /// `{attrs} value`: the result type is the value's type.
 pub fn parse_constant(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
     p.parse_optional_attr_dict(state)?;
+    let start = p.offset();
     let value = p.parse_attribute()?;
-    let ty = match super::ops::typed_attr_type(p.ctx(), value) {
-        Some(t) => t,
-        None => p.ctx().none_type(),
+    // Upstream parses a `TypedAttr`: another kind fails while parsing.
+    let Some(ty) = super::ops::typed_attr_type(p.ctx(), value) else {
+        return Err(p.error_at(start, format!("custom op '{}' invalid kind of attribute specified", state.name)));
     };
     state.add_prop(VALUE, value);
     state.result_types = vec![ty];

@@ -2,11 +2,15 @@
 //!
 //! Each float function computes in the operand's own precision through Rust's `f32`/`f64`
 //! methods, which call the system libm (`expf`, `powf`, ...) as C does, so results equal a C
-//! program's on the same machine. Exceptions: `asinh`, `acosh`, `atanh` use Rust's own formulas;
-//! `erf`/`erfc` (absent from Rust's standard library) are evaluated in `f64` by a Taylor series
+//! program's on the same machine. Exceptions: `asinh`, `acosh`, `atanh` use glibc's reductions
+//! over `log`/`log1p` (`super::hyperbolic`, equal to glibc's results); `cbrt`, `fma`, `fmod`
+//! (`arith.remf`), `floor`, `ceil`, `round`, `trunc` come from Rust's own libm port, exact or
+//! correctly rounded (all but the f64 `cbrt` equal glibc's; glibc's f64 `cbrt` is off by one ulp
+//! for some inputs); `erf`/`erfc` (absent from Rust's standard library) are evaluated in `f64` by a Taylor series
 //! (|x| < 2) or a continued fraction (|x| ≥ 2), accurate to about 1e-15, then rounded;
 //! `rsqrt` is `1 / sqrt(x)` with two roundings.
 
+use super::hyperbolic::InverseHyperbolic;
 use super::ops::*;
 use crate::arith::interp::float_unary_semantics;
 use sharc_sim::value::{sext, zext};
@@ -16,11 +20,11 @@ pub(crate) fn register(s: &mut Semantics) {
     float_unary_semantics! { s;
         ABSF => |x| x.abs();
         ACOS => |x| x.acos();
-        ACOSH => |x| x.acosh();
+        ACOSH => |x| x.c_acosh();
         ASIN => |x| x.asin();
-        ASINH => |x| x.asinh();
+        ASINH => |x| x.c_asinh();
         ATAN => |x| x.atan();
-        ATANH => |x| x.atanh();
+        ATANH => |x| x.c_atanh();
         CBRT => |x| x.cbrt();
         CEIL => |x| x.ceil();
         COS => |x| x.cos();

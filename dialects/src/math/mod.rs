@@ -12,6 +12,7 @@
 //! signatures, verifier and syntax (`ops.rs`); `fold.rs` holds the constant folders.
 
 mod fold;
+mod hyperbolic;
 pub(crate) mod interp;
 mod ops;
 

@@ -10,6 +10,7 @@ use super::verify::{alignment_ok, quoted, ALIGNMENT_CONSTRAINT};
 use sharc_ir::attrs::AttrKind;
 use sharc_ir::builder::OperationState;
 use sharc_ir::symbol::{SYM_NAME, SYM_VISIBILITY};
+use sharc_ir::syntax::parser::Delimiter;
 use sharc_ir::syntax::{OpAsmParser, OpAsmPrinter, ParseResult, UnresolvedOperand};
 use sharc_ir::types::{TypeKind, DYNAMIC};
 use sharc_ir::{Diagnostic, OpId, Type};
@@ -258,24 +259,24 @@ pub(crate) fn print_dim(p: &mut OpAsmPrinter<'_>, op: OpId) {
 
 /// One list of MLIR's `custom<DynamicIndexList>`: `[%a, 4, %b]`, each entry an SSA value
 /// (static value [`DYNAMIC`]) or an integer.
-fn parse_dynamic_index_list(p: &mut OpAsmParser<'_, '_>) -> ParseResult<(Vec<i64>, Vec<UnresolvedOperand>)> {
+fn parse_dynamic_index_list(
+    p: &mut OpAsmParser<'_, '_>,
+    state: &OperationState,
+) -> ParseResult<(Vec<i64>, Vec<UnresolvedOperand>)> {
     let mut statics = Vec::new();
     let mut values = Vec::new();
-    p.parse_punct("[")?;
-    if !p.parse_optional_punct("]") {
-        loop {
-            if let Some(v) = p.parse_optional_operand()? {
-                values.push(v);
-                statics.push(DYNAMIC);
-            } else {
-                statics.push(p.parse_integer()?);
-            }
-            if !p.parse_optional_punct(",") {
-                break;
-            }
+    p.parse_comma_separated_list_in(Delimiter::Square, " in dynamic index list", |p| {
+        if let Some(v) = p.parse_optional_operand()? {
+            values.push(v);
+            statics.push(DYNAMIC);
+        } else if p.peek_text() == "-" || p.peek_text().starts_with(|c: char| c.is_ascii_digit()) {
+            statics.push(p.parse_integer()?);
+        } else {
+            // Upstream's `parseInteger`: at the current token, through the op's parser.
+            return Err(custom_error_at(p, state, p.offset(), "expected integer value"));
         }
-        p.parse_punct("]")?;
-    }
+        Ok(())
+    })?;
     Ok((statics, values))
 }
 
@@ -297,9 +298,9 @@ fn print_dynamic_index_list(p: &mut OpAsmPrinter<'_>, statics: &[i64], values: &
 /// `memref.subview %A[offsets] [sizes] [strides] attr-dict : T to T'`.
 pub(crate) fn parse_subview(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
     let src = p.parse_operand()?;
-    let (offsets, offset_values) = parse_dynamic_index_list(p)?;
-    let (sizes, size_values) = parse_dynamic_index_list(p)?;
-    let (strides, stride_values) = parse_dynamic_index_list(p)?;
+    let (offsets, offset_values) = parse_dynamic_index_list(p, state)?;
+    let (sizes, size_values) = parse_dynamic_index_list(p, state)?;
+    let (strides, stride_values) = parse_dynamic_index_list(p, state)?;
     p.parse_optional_attr_dict(state)?;
     let src_ty = parse_colon_memref_type(p, state)?;
     parse_keyword_of(p, state, "to", "")?;

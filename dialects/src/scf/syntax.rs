@@ -24,7 +24,8 @@ fn keyword(p: &mut OpAsmParser<'_, '_>, state: &OperationState, kw: &str) -> Par
     if p.parse_optional_keyword(kw) {
         Ok(())
     } else {
-        Err(custom_error(state, p.expected(&format!("'{kw}'"))))
+        // Upstream's `parseKeyword` reports at the current token (not after the previous one).
+        Err(custom_error(state, p.error_here(format!("expected '{kw}'"))))
     }
 }
 

@@ -87,9 +87,9 @@ impl Parser<'_, '_> {
                     }
                     "complex" => {
                         self.bump();
-                        self.parse_punct("<")?;
+                        self.parse_punct_in("<", " in complex type")?;
                         let elem = self.parse_type()?;
-                        self.parse_punct(">")?;
+                        self.parse_punct_in(">", " in complex type")?;
                         return Ok(Some(self.ctx.ty(TypeKind::Complex(elem))));
                     }
                     _ => match int_type_spelling(s) {
@@ -348,7 +348,7 @@ impl Parser<'_, '_> {
     }
 
     fn parse_tensor_type(&mut self) -> ParseResult<Type> {
-        self.parse_punct("<")?;
+        self.parse_punct_in("<", " in tensor type")?;
         let shape = if self.parse_optional_punct("*") {
             self.expect_x()?;
             None
@@ -365,13 +365,13 @@ impl Parser<'_, '_> {
             return Err(self.error_at(elem_off, "invalid tensor element type"));
         }
         let encoding = if self.parse_optional_punct(",") { Some(self.parse_attribute()?) } else { None };
-        self.parse_punct(">")?;
+        self.parse_punct_in(">", " in tensor type")?;
         Ok(self.ctx.ty(TypeKind::Tensor { shape, elem, encoding }))
     }
 
     fn parse_vector_type(&mut self) -> ParseResult<Type> {
         let open = self.offset();
-        self.parse_punct("<")?;
+        self.parse_punct_in("<", " in vector type")?;
         let (shape, scalable) = self.parse_dimension_list(false, true)?;
         if shape.iter().any(|&d| d <= 0) {
             let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
@@ -382,7 +382,7 @@ impl Parser<'_, '_> {
         if !matches!(self.ctx.type_kind(elem), TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)) {
             return Err(self.error_at(elem_off, "vector elements must be int/index/float type"));
         }
-        self.parse_punct(">")?;
+        self.parse_punct_in(">", " in vector type")?;
         Ok(self.ctx.ty(TypeKind::Vector { shape, scalable, elem }))
     }
 }

@@ -759,6 +759,18 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     /// `( operands )`.
+    /// MLIR's `parseOperandList` with a delimiter (`(a, b)`, `[a, b]`, optional `[...]`; possibly
+    /// empty): its delimiter errors end in " in operand list".
+    pub fn parse_delimited_operand_list(&mut self, delim: Delimiter) -> ParseResult<Vec<UnresolvedOperand>> {
+        let mut out = Vec::new();
+        self.parse_comma_separated_list_in(delim, " in operand list", |p| {
+            out.push(p.parse_operand()?);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// `( operands )`.
     pub fn parse_paren_operand_list(&mut self) -> ParseResult<Vec<UnresolvedOperand>> {
         self.parse_punct("(")?;
         let ops = self.parse_operand_list()?;
@@ -949,9 +961,9 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// `loc(...)`.
     pub fn parse_location(&mut self) -> ParseResult<Location> {
         self.parse_keyword("loc")?;
-        self.parse_punct("(")?;
+        self.parse_punct_in("(", " in location")?;
         let loc = self.parse_location_body()?;
-        self.parse_punct(")")?;
+        self.parse_punct_in(")", " in location")?;
         Ok(loc)
     }
 
@@ -1047,8 +1059,10 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(v)
     }
 
+    /// A `loc(...)` where upstream's `parseTrailingLocationSpecifier` may find one: the
+    /// keyword `loc` always starts it.
     fn parse_trailing_location(&mut self) -> ParseResult<Option<Location>> {
-        if self.at_keyword("loc") && self.peek_nth(1).kind == TokenKind::Punct && self.text(self.peek_nth(1)) == "(" {
+        if self.at_keyword("loc") {
             return self.parse_location().map(Some);
         }
         Ok(None)
@@ -1138,9 +1152,9 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         let mut state = OperationState::new(name, loc);
         // Operands.
-        self.parse_punct("(")?;
+        self.parse_punct_in("(", " to start operand list")?;
         let operands = self.parse_operand_list()?;
-        self.parse_punct(")")?;
+        self.parse_punct_in(")", " to end operand list")?;
         // Successors.
         if self.at_punct("[") {
             if spec.is_some_and(|s| !s.has(OpTraits::TERMINATOR)) {
@@ -1190,7 +1204,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             return Err(self.error_at(type_off, "expected function type"));
         };
         if operands.len() != inputs.len() {
-            let msg = format!("expected {} operand types but had {}", operands.len(), inputs.len());
+            // Upstream streams the plural suffix as a char, a NUL in the singular.
+            let plural = if operands.len() == 1 { "\0" } else { "s" };
+            let msg = format!("expected {} operand type{plural} but had {}", operands.len(), inputs.len());
             return Err(self.error_at(type_off, msg));
         }
         state.operands = self.resolve_operands(&operands, &inputs, type_off)?;

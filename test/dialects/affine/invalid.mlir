@@ -314,3 +314,93 @@ func.func @min_operand_count(%i: index) {
   %0 = "affine.min"(%i) <{map = affine_map<(d0, d1) -> (d0, d1)>}> : (index) -> index
   return
 }
+
+// -----
+
+// affine.if regions take no arguments (upstream `NoRegionArguments`).
+func.func @if_region_argument(%n: index) {
+  // expected-error @+1 {{'affine.if' op region #0 should have no arguments}}
+  affine.if affine_set<(d0) : (d0 >= 0)>(%n) {
+  ^bb0(%x: index):
+    "affine.yield"() : () -> ()
+  }
+  return
+}
+
+// -----
+
+// A region argument cannot carry a result number.
+func.func @iter_arg_result_number(%x: f32) {
+  // expected-error @+1 {{result number not allowed in argument list}}
+  %r = affine.for %i = 0 to 4 iter_args(%acc#1 = %x) -> (f32) {
+    affine.yield %acc : f32
+  }
+  return
+}
+
+// -----
+
+// After a binary operator an operand is missing (not "expected affine expression").
+func.func @map_missing_rhs(%a: index) {
+  // expected-error @+1 {{missing right operand of binary operator}}
+  %0 = affine.apply affine_map<(d0) -> (d0 + )>(%a)
+  return
+}
+
+// -----
+
+// A constraint needs `>=`, `<=` or `==`; upstream points past the consumed `>`.
+func.func @set_bad_comparison(%a: index) {
+  // expected-error @+1 {{expected '== affine-expr' or '>= affine-expr' at end of affine constraint}}
+  affine.if affine_set<(d0) : (d0 > 3)>(%a) {
+  }
+  return
+}
+
+// -----
+
+// An affine_set body must be a set, not a map.
+func.func @set_with_map_body(%a: index) {
+  // expected-error @+1 {{expected IntegerSet, but got AffineMap}}
+  affine.if affine_set<(d0) -> (d0)>(%a) {
+  }
+  return
+}
+
+// -----
+
+// An SSA name inside an attribute-form map.
+func.func @map_ssa_name(%a: index) {
+  // expected-error @+1 {{unexpected ssa identifier}}
+  %0 = affine.apply affine_map<(d0) -> (%a)>(%a)
+  return
+}
+
+// -----
+
+// A loop step that is not an integer literal is an attribute error.
+func.func @for_ssa_step(%n: index) {
+  // expected-error @+1 {{expected attribute value}}
+  affine.for %i = 0 to 10 step %n {
+  }
+  return
+}
+
+// -----
+
+// An oversized constant bound is out of range for an index attribute.
+func.func @for_huge_bound() {
+  // expected-error @+1 {{integer constant out of range for attribute}}
+  affine.for %i = 0 to 9223372036854775808 {
+  }
+  return
+}
+
+// -----
+
+// affine.apply's dims are a parenthesized operand list.
+func.func @apply_without_parens(%a: index) {
+  // expected-error @+1 {{expected '(' in operand list}}
+  %0 = affine.apply affine_map<(d0) -> (d0)> %a
+  return
+}

@@ -325,3 +325,83 @@ func.func @select_two_operands(%c: i1, %a: i32) {
   %0 = arith.select %c, %a : i32
   return
 }
+
+// -----
+
+// A cast may not turn a scalable vector into a fixed one.
+func.func @trunci_scalable_to_fixed(%a: vector<[4]xi32>) {
+  // expected-error @+1 {{'arith.trunci' op requires the same shape for all operands and results}}
+  %0 = arith.trunci %a : vector<[4]xi32> to vector<4xi8>
+  return
+}
+
+// -----
+
+// Cast operands and results keep their tensor encoding.
+func.func @extf_encoding(%a: tensor<2xf32, "foo">) {
+  // expected-error @+1 {{'arith.extf' op operand type 'tensor<2xf32, "foo">' and result type 'tensor<2xf64, "bar">' are cast incompatible}}
+  %0 = arith.extf %a : tensor<2xf32, "foo"> to tensor<2xf64, "bar">
+  return
+}
+
+// -----
+
+// Elementwise ops: vector operands and results must agree on scalability.
+func.func @addi_scalable_mismatch(%a: vector<4xi32>, %b: vector<[4]xi32>) {
+  // expected-error @+1 {{'arith.addi' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "arith.addi"(%a, %b) : (vector<4xi32>, vector<[4]xi32>) -> vector<4xi32>
+  return
+}
+
+// -----
+
+// ... and ranked and unranked tensors are different base types.
+func.func @addi_unranked_result(%a: tensor<4xi32>) {
+  // expected-error @+1 {{'arith.addi' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "arith.addi"(%a, %a) : (tensor<4xi32>, tensor<4xi32>) -> tensor<*xi32>
+  return
+}
+
+// -----
+
+// The result encoding must be the operands'.
+func.func @addi_encoding(%a: tensor<4xi32>) {
+  // expected-error @+1 {{'arith.addi' op requires the same encoding for all operands and results}}
+  %0 = "arith.addi"(%a, %a) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32, "e">
+  return
+}
+
+// -----
+
+// A select condition's shape is checked against the i1 form of the result type.
+func.func @select_condition_encoding(%c: tensor<8xi1, "bar">, %a: tensor<8xi32, "foo">) {
+  // expected-error @+1 {{'arith.select' op expected condition type to have the same shape as the result type, expected 'tensor<8xi1, "foo">', but got 'tensor<8xi1, "bar">'}}
+  %0 = arith.select %c, %a, %a : tensor<8xi1, "bar">, tensor<8xi32, "foo">
+  return
+}
+
+// -----
+
+// Integer widths are limited to 2^24 - 1 bits.
+// expected-error @+1 {{integer bitwidth is limited to 16777215 bits}}
+func.func @too_wide(%a: i16777216) {
+  return
+}
+
+// -----
+
+// A minus sign must be followed by a number.
+func.func @minus_no_number() {
+  // expected-error @+1 {{expected constant integer or floating point value}}
+  %0 = arith.constant - : i32
+  return
+}
+
+// -----
+
+// arith.constant parses a typed attribute; a string is not one.
+func.func @constant_string() {
+  // expected-error @+1 {{'arith.constant' op value must be an integer, float, or elements attribute}}
+  %0 = arith.constant "s"
+  return
+}

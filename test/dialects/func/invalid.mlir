@@ -272,3 +272,32 @@ func.func @call_non_function_type() {
   "func.return"() : () -> ()
 }, {
 }) : () -> ()
+
+// -----
+
+// `@` names start with a letter or `_` (or are quoted).
+// expected-error @+1 {{@ identifier expected to start with letter or '_'}}
+func.func private @$bad_name()
+
+// -----
+
+// A symbol definition needs an `@` name (reported by the custom parser).
+// expected-error @+1 {{custom op 'func.func' expected valid '@'-identifier for symbol name}}
+func.func no_at() {
+  return
+}
+
+// -----
+
+// func.call's callee is a flat symbol reference attribute.
+func.func @call_string() {
+  // expected-error @+1 {{custom op 'func.call' invalid kind of attribute specified}}
+  func.call "f"() : () -> ()
+  return
+}
+
+// -----
+
+// An operand list with no type.
+// expected-error @+1 {{expected non-function type}}
+func.func @variadic(...)

@@ -199,3 +199,72 @@ func.func @launch_bad_size_type(%c1: index, %i: i32) {
   }) : (i32, index, index, index, index, index) -> ()
   return
 }
+
+// -----
+
+// The kernel symbol must name a function.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-note @+1 {{see the kernel definition here}}
+    memref.global "private" @k : memref<4xi32>
+  }
+  func.func @launch_non_function(%n: index) {
+    // expected-error @+1 {{'gpu.launch_func' op referenced kernel '@kernels::@k' is not a function}}
+    gpu.launch_func @kernels::@k blocks in (%n, %n, %n) threads in (%n, %n, %n)
+    return
+  }
+}
+
+// -----
+
+// gpu.launch_func takes at least the six size operands (checked before attributes).
+module attributes {gpu.container_module} {
+  func.func @launch_func_few_operands(%n: index) {
+    // expected-error @+1 {{'gpu.launch_func' op expected 6 or more operands, but found 3}}
+    "gpu.launch_func"(%n, %n, %n) : (index, index, index) -> ()
+    return
+  }
+}
+
+// -----
+
+// gpu.func arguments must be named.
+gpu.module @unnamed_args {
+  // expected-error @+1 {{custom op 'gpu.func' gpu.func requires named arguments}}
+  gpu.func @k(f32, f32) {
+    gpu.return
+  }
+}
+
+// -----
+
+// Kernel operands take no attributes.
+module attributes {gpu.container_module} {
+  func.func @launch_arg_attr(%n: index) {
+    // expected-error @+1 {{expected ')' in argument list}}
+    gpu.launch_func @m::@k blocks in (%n, %n, %n) threads in (%n, %n, %n) args(%n : index {foo})
+    return
+  }
+}
+
+// -----
+
+// Launch size names are region arguments: no result numbers.
+func.func @launch_result_number(%n: index) {
+  // expected-error @+1 {{result number not allowed in argument list}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx#1 = %n, %gy = %n, %gz = %n) threads(%tx, %ty, %tz) in (%sx = %n, %sy = %n, %sz = %n) {
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// gpu.launch's module name is a symbol reference attribute.
+func.func @launch_module_name(%n: index) {
+  // expected-error @+1 {{custom op 'gpu.launch' invalid kind of attribute specified}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %n, %gz = %n) threads(%tx, %ty, %tz) in (%sx = %n, %sy = %n, %sz = %n) module("m") {
+    gpu.terminator
+  }
+  return
+}

@@ -132,3 +132,12 @@ func.func @sqrt_bad_fastmath(%x: f32) {
   %0 = "math.sqrt"(%x) <{fastmath = 1 : i32}> : (f32) -> f32
   return
 }
+
+// -----
+
+// Math ops are elementwise: a scalable operand with a fixed result is rejected.
+func.func @absf_scalable_mismatch(%a: vector<[4]xf32>) {
+  // expected-error @+1 {{'math.absf' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "math.absf"(%a) : (vector<[4]xf32>) -> vector<4xf32>
+  return
+}

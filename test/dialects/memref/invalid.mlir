@@ -298,3 +298,65 @@ func.func @load_not_memref(%x: f32) {
   %0 = memref.load %x[] : f32
   return
 }
+
+// -----
+
+// memref.alloca needs an enclosing automatic allocation scope (a function, a loop, a launch).
+// expected-error @+1 {{'memref.alloca' op requires an ancestor op with AutomaticAllocationScope trait}}
+%0 = memref.alloca() : memref<4xf32>
+
+// -----
+
+// A layout map of the wrong rank is reported at the `memref` keyword.
+func.func @layout_rank(%n: index) {
+  // expected-error @+1 {{memref layout mismatch between rank and affine map: 2 != 1}}
+  %0 = memref.alloc() : memref<4x4xf32, affine_map<(d0) -> (d0)>>
+  return
+}
+
+// -----
+
+// An initializer of the wrong shape is reported at `dense`.
+// expected-error @+1 {{inferred shape of elements literal ([2]) does not match type ([2, 2])}}
+memref.global "private" @g : memref<2x2xf32> = dense<[1.0, 2.0]>
+
+// -----
+
+// A bad alignment is reported at the attribute dictionary.
+func.func @bad_alignment() {
+  // expected-error @+1 {{custom op 'memref.alloc' 'memref.alloc' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+  %0 = memref.alloc() {alignment = 3 : i64} : memref<4xf32>
+  return
+}
+
+// -----
+
+// memref.get_global takes a symbol reference attribute.
+func.func @get_global_string() {
+  // expected-error @+1 {{custom op 'memref.get_global' invalid kind of attribute specified}}
+  %0 = memref.get_global "g" : memref<4xf32>
+  return
+}
+
+// -----
+
+// A symbol definition needs an `@` name.
+// expected-error @+1 {{custom op 'memref.global' expected valid '@'-identifier for symbol name}}
+memref.global "private" g : memref<4xf32>
+
+// -----
+
+// A memory space cannot precede the layout.
+// expected-error @+1 {{expected memory space to be last in memref type}}
+func.func @space_before_layout(%a: memref<4xf32, 3, strided<[1]>>) {
+  return
+}
+
+// -----
+
+// Storing produces no result to name.
+func.func @named_store(%a: memref<4xf32>, %v: f32, %i: index) {
+  // expected-error @+1 {{cannot name an operation with no results}}
+  %0 = memref.store %v, %a[%i] : memref<4xf32>
+  return
+}

@@ -177,3 +177,56 @@ func.func @yield_in_func() {
   // expected-error @+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
   scf.yield
 }
+
+// -----
+
+// Unlike scf.for, scf.parallel rejects a constant step that is not positive.
+func.func @parallel_zero_step(%lb: index, %ub: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'scf.parallel' op constant step operand must be positive}}
+  scf.parallel (%i) = (%lb) to (%ub) step (%c0) {
+  }
+  return
+}
+
+// -----
+
+// scf.parallel: as many init values as result types.
+func.func @parallel_init_count(%lb: index, %x: f32) {
+  // expected-error @+1 {{custom op 'scf.parallel' number of operands and types do not match: got 2 operands and 1 types}}
+  %r = scf.parallel (%i) = (%lb) to (%lb) step (%lb) init (%x, %x) -> f32 {
+    scf.reduce(%x : f32) {
+    ^bb0(%l: f32, %r: f32):
+      scf.reduce.return %l : f32
+    }
+  }
+  return
+}
+
+// -----
+
+// scf.while regions hold one non-empty block (the `SingleBlock` trait).
+func.func @while_empty_block() {
+  // expected-error @+1 {{'scf.while' op expects a non-empty block}}
+  scf.while : () -> () {
+  ^bb0:
+  } do {
+  ^bb0:
+  }
+  return
+}
+
+// -----
+
+// scf.while's type must be a function type.
+func.func @while_not_function_type(%x: f32) {
+  // expected-error @+1 {{custom op 'scf.while' invalid kind of type specified: expected builtin.function, but found 'f32'}}
+  %r = scf.while (%a = %x) : f32 -> f32 {
+    %c = arith.constant true
+    scf.condition(%c) %a : f32
+  } do {
+  ^bb0(%a: f32):
+    scf.yield %a : f32
+  }
+  return
+}

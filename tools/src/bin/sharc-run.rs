@@ -5,6 +5,7 @@
 //! ```text
 //! sharc-run FILE --entry NAME [--target NAME|PATH] [--arg NAME=VALUE | --arg NAME=@FILE.npy]...
 //!           [--random-inputs SEED] [--dump DIR] [--metrics json|table] [--compare FILE2 [--rtol R]]
+//!           [--max-ops N]
 //! sharc-run --list-targets
 //! ```
 //!
@@ -17,6 +18,7 @@ use sharc_ir::types::DYNAMIC;
 use sharc_ir::{Context, OpId, SourceMap};
 use sharc_machine::Target;
 use sharc_sim::io::{self, ArgKind, ArgValue, ARG_NAME_ATTR};
+use sharc_sim::memory::{alloc_failure, DEFAULT_MEMORY_LIMIT, MAX_RANK};
 use sharc_sim::npy::{self, Array};
 use sharc_sim::{KernelMetrics, Machine, Metrics, Program, Scalar, Val};
 use std::process::ExitCode;
@@ -34,6 +36,10 @@ fn command() -> Command {
         .arg(value("metrics", "Print per-kernel metrics").value_parser(["json", "table"]))
         .arg(value("compare", "Run FILE2's entry on the same inputs and report the first differing output element"))
         .arg(value("rtol", "Relative tolerance of --compare").value_parser(clap::value_parser!(f64)).default_value("0"))
+        .arg(
+            value("max-ops", "Stop with an error after this many thread-operations (default 2000000000; catches loops that never end)")
+                .value_parser(clap::value_parser!(u64).range(1..)),
+        )
         .arg(Arg::new("list-targets").long("list-targets").action(ArgAction::SetTrue).help("List the shipped targets"))
 }
 
@@ -126,6 +132,9 @@ fn entry_params(l: &Loaded, entry: OpId) -> Result<Vec<Param>, String> {
             ArgKind::Scalar(s)
         } else if let Some(parts) = ctx.memref_parts(ty) {
             let elem = Scalar::of(ctx, parts.elem).ok_or_else(|| format!("error: argument '{name}' has unsupported type {text}"))?;
+            if parts.rank() > MAX_RANK {
+                return Err(format!("error: argument '{name}' has unsupported type {text} (memrefs of rank above {MAX_RANK} are not supported)"));
+            }
             ArgKind::MemRef { elem, shape: parts.shape.to_vec() }
         } else {
             return Err(format!("error: argument '{name}' has unsupported type {text}"));
@@ -150,6 +159,18 @@ fn inputs(m: &ArgMatches, params: &[Param], entry_name: &str) -> Result<Vec<ArgV
         }
     }
     let seed = m.get_one::<u64>("random-inputs").copied();
+    // Arrays are checked against the simulator's memory limit before they are read or made.
+    let mut bytes_so_far = 0u64;
+    let mut budget = |elem: Scalar, shape: &[i64]| -> Result<(), String> {
+        let bytes = shape.iter().try_fold(elem.bytes() as u64, |acc, &d| acc.checked_mul(u64::try_from(d).ok()?));
+        match bytes.and_then(|b| b.checked_add(bytes_so_far)).filter(|&t| t <= DEFAULT_MEMORY_LIMIT) {
+            Some(t) => {
+                bytes_so_far = t;
+                Ok(())
+            }
+            None => Err(alloc_failure(elem, shape, bytes_so_far, DEFAULT_MEMORY_LIMIT)),
+        }
+    };
     let mut out = Vec::new();
     for (i, (p, g)) in params.iter().zip(given).enumerate() {
         let what = |e: String| format!("error: argument '{}' ({}): {e}", p.name, p.ty);
@@ -160,14 +181,22 @@ fn inputs(m: &ArgMatches, params: &[Param], entry_name: &str) -> Result<Vec<ArgV
                 let Some(path) = text.strip_prefix('@') else {
                     return Err(what(format!("a memref is given as @FILE.npy, not '{text}'")));
                 };
+                let size = std::fs::metadata(path).map_err(|e| what(format!("cannot read '{path}': {e}")))?.len();
+                if size > DEFAULT_MEMORY_LIMIT.saturating_add(1 << 20) {
+                    return Err(what(format!("{path}: the file's {size} bytes exceed sharc-run's memory limit of {DEFAULT_MEMORY_LIMIT} bytes")));
+                }
                 let bytes = std::fs::read(path).map_err(|e| what(format!("cannot read '{path}': {e}")))?;
                 let a = npy::read(&bytes).map_err(|e| what(format!("{path}: {e}")))?;
                 io::check_array(&a, *elem, shape).map_err(|e| what(format!("{path}: {e}")))?;
+                budget(a.elem, &a.shape).map_err(what)?;
                 ArgValue::Array(a)
             }
             (ArgKind::MemRef { elem, shape }, None) => match seed {
                 Some(_) if shape.contains(&DYNAMIC) => return Err(what("has a dynamic shape; give it with --arg NAME=@FILE.npy".into())),
-                Some(seed) => ArgValue::Array(io::random_array(*elem, shape, seed, i)),
+                Some(seed) => {
+                    budget(*elem, shape).map_err(what)?;
+                    ArgValue::Array(io::random_array(*elem, shape, seed, i))
+                }
                 None => return Err(what(format!("no value given (use --arg {}=@FILE.npy or --random-inputs SEED)", p.name))),
             },
         });
@@ -184,11 +213,20 @@ struct Outcome {
     metrics: Vec<KernelMetrics>,
 }
 
-fn execute(l: &Loaded, entry: OpId, target: &Target, params: &[Param], inputs: &[ArgValue], metrics: bool) -> Result<Outcome, String> {
+/// How to run: the target, whether to collect metrics, the thread-operation limit.
+struct RunOptions<'t> {
+    target: &'t Target,
+    metrics: bool,
+    max_ops: u64,
+}
+
+fn execute(l: &Loaded, entry: OpId, opts: &RunOptions<'_>, params: &[Param], inputs: &[ArgValue]) -> Result<Outcome, String> {
+    let (target, metrics) = (opts.target, opts.metrics);
     let ctx = &l.ctx;
     let semantics = sharc_dialects::semantics();
     let program = Program::compile(ctx, &semantics, target, &[entry]).map_err(|d| l.sources.render(&d))?;
     let mut machine = Machine::new(ctx, &program, target);
+    machine.step_limit = opts.max_ops;
     let name = ctx.symbol_name(entry).unwrap_or("main").to_string();
     if metrics {
         machine.add_listener(Box::new(Metrics::new(target, &name)));
@@ -200,9 +238,10 @@ fn execute(l: &Loaded, entry: OpId, target: &Target, params: &[Param], inputs: &
             ArgValue::Array(a) => {
                 let limit = machine.alloc_limit;
                 let mem = &mut machine.mem;
+                let live = mem.live_bytes();
                 let m = mem
                     .alloc(sharc_sim::memory::Arena::Heap, sharc_sim::Space::Global, a.elem, &a.shape, limit)
-                    .ok_or_else(|| format!("error: argument '{}' is too large", p.name))?;
+                    .ok_or_else(|| format!("error: argument '{}': {}", p.name, alloc_failure(a.elem, &a.shape, live, limit)))?;
                 mem.fill(Val::Mem(m), &a.data).map_err(|e| format!("error: argument '{}': {e}", p.name))?;
                 Val::Mem(m)
             }
@@ -248,7 +287,8 @@ fn run(m: &ArgMatches) -> Result<(), String> {
     let entry = find_entry(&first, entry_name)?;
     let params = entry_params(&first, entry)?;
     let inputs = inputs(m, &params, entry_name)?;
-    let outcome = execute(&first, entry, &target, &params, &inputs, m.contains_id("metrics"))?;
+    let max_ops = m.get_one::<u64>("max-ops").copied().unwrap_or(sharc_sim::interp::DEFAULT_STEP_LIMIT);
+    let outcome = execute(&first, entry, &RunOptions { target: &target, metrics: m.contains_id("metrics"), max_ops }, &params, &inputs)?;
     for (i, r) in outcome.results.iter().enumerate() {
         match r {
             Ok((s, v)) => println!("result {i}: {} : {}", s.show(*v), s.keyword()),
@@ -274,7 +314,7 @@ fn run(m: &ArgMatches) -> Result<(), String> {
         if params2.iter().map(|p| &p.kind).ne(params.iter().map(|p| &p.kind)) {
             return Err(format!("error: @{entry_name} of {other} does not take the same arguments as in {path}"));
         }
-        let outcome2 = execute(&second, entry2, &target, &params2, &inputs, false)?;
+        let outcome2 = execute(&second, entry2, &RunOptions { target: &target, metrics: false, max_ops }, &params2, &inputs)?;
         let rtol = m.get_one::<f64>("rtol").copied().unwrap_or(0.0);
         compare(&params, &outcome, &outcome2, rtol, path, other)?;
     }

@@ -10,6 +10,7 @@ use super::ops::{LoadOp, StoreOp, MAP};
 use crate::memref::{custom_error, custom_error_at};
 use sharc_ir::affine::AffineMap;
 use sharc_ir::builder::OperationState;
+use sharc_ir::syntax::parser::Delimiter;
 use sharc_ir::syntax::{OpAsmParser, OpAsmPrinter, ParseResult, UnresolvedOperand};
 use sharc_ir::{Attr, OpId, Type, Value};
 
@@ -27,12 +28,10 @@ pub(super) fn parse_map_attr(p: &mut OpAsmParser<'_, '_>, state: &OperationState
 /// `(%d0, ...)[%s0, ...]`: dim operands, then optional symbol operands (MLIR's
 /// `parseDimAndSymbolList`). Returns the operands resolved as `index` and the dim count.
 pub(super) fn parse_dim_and_symbol_list(p: &mut OpAsmParser<'_, '_>) -> ParseResult<(Vec<Value>, usize)> {
-    let mut names = p.parse_paren_operand_list()?;
+    // As upstream's `parseDimAndSymbolList`: two `parseOperandList`s.
+    let mut names = p.parse_delimited_operand_list(Delimiter::Paren)?;
     let num_dims = names.len();
-    if p.parse_optional_punct("[") {
-        names.extend(p.parse_operand_list()?);
-        p.parse_punct("]")?;
-    }
+    names.extend(p.parse_delimited_operand_list(Delimiter::OptionalSquare)?);
     let index = p.ctx().index_type();
     Ok((p.resolve_operands_of(&names, index)?, num_dims))
 }

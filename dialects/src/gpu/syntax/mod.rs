@@ -24,7 +24,8 @@ fn keyword(p: &mut OpAsmParser<'_, '_>, state: &OperationState, kw: &str) -> Par
     if p.parse_optional_keyword(kw) {
         Ok(())
     } else {
-        Err(custom_error(state, p.expected(&format!("'{kw}'"))))
+        // Upstream's `parseKeyword` reports at the current token (not after the previous one).
+        Err(custom_error(state, p.error_here(format!("expected '{kw}'"))))
     }
 }
 
@@ -72,7 +73,18 @@ pub(crate) fn print_attr_dict_only(p: &mut OpAsmPrinter<'_>, op: OpId) {
 /// `gpu.thread_id x (upper_bound N)? attrs` (and block_id, block_dim, grid_dim).
 pub(crate) fn parse_index_op(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
     let start = p.offset();
-    let dim = p.parse_optional_any_keyword().and_then(Dimension::from_keyword);
+    // Upstream reads the enum case with `parseKeywordOrString`.
+    if !p.peek_text().starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '"') {
+        return Err(custom_error(state, p.error_here("expected valid keyword or string")));
+    }
+    let dim = match p.peek_text().strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+        Some(s) => {
+            let d = Dimension::from_keyword(s);
+            p.parse_string()?;
+            d
+        }
+        None => p.parse_optional_any_keyword().and_then(Dimension::from_keyword),
+    };
     let Some(dim) = dim else {
         let msg = "expected ::mlir::gpu::Dimension to be one of: x, y, z";
         return Err(custom_error(state, p.error_at(start, msg)));
