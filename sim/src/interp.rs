@@ -29,8 +29,9 @@ pub const MAX_CALL_DEPTH: u32 = 200;
 /// The default bound on thread-operations (ops and terminators, each counted once per thread
 /// executing it) in one run: a loop that never ends, an `scf.while` whose condition stays true,
 /// is an error after this many rather than a hang. Far above the lit tests (under 10^6) and the
-/// throughput benchmarks (under 3·10^8); about a minute of a release build.
-pub const DEFAULT_STEP_LIMIT: u64 = 2_000_000_000;
+/// throughput benchmarks (under 3·10^8); tens of seconds of a release build, minutes of a debug
+/// one (`sharc-run --max-ops` changes it).
+pub const DEFAULT_STEP_LIMIT: u64 = 1_000_000_000;
 
 /// The thread group being executed.
 #[derive(Clone, Debug)]

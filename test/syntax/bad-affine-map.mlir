@@ -3,25 +3,25 @@
 // after `+` (at the token found), a half comparison `>` in a set (after the `>`)
 // and an undefined map alias (right after its name).
 // RUN: not sharc-opt %s -split-input-file 2>&1 | FileCheck %s --strict-whitespace
-// CHECK: {{.*}}bad-affine-map.mlir:27:41: error:
+// CHECK: {{.*}}bad-affine-map.mlir:29:41: error:
 // CHECK-NEXT: {{^}}  %0 = affine.apply affine_map<(d0) -> (d1)>(%a){{$}}
 // CHECK-NEXT: {{^}}                                        ^{{$}}
-// CHECK: {{.*}}bad-affine-map.mlir:34:44: error:
+// CHECK: {{.*}}bad-affine-map.mlir:36:44: error:
 // CHECK-NEXT: {{^}}  %0 = affine.apply affine_map<(d0) -> (d0 * d0)>(%a){{$}}
 // CHECK-NEXT: {{^}}                                           ^{{$}}
-// CHECK: {{.*}}bad-affine-map.mlir:41:36: error:
+// CHECK: {{.*}}bad-affine-map.mlir:43:36: error:
 // CHECK-NEXT: {{^}}  %0 = affine.apply affine_map<(d0) (d0 + 1)>(%a){{$}}
 // CHECK-NEXT: {{^}}                                   ^{{$}}
-// CHECK: {{.*}}bad-affine-map.mlir:48:26: error:
+// CHECK: {{.*}}bad-affine-map.mlir:50:26: error:
 // CHECK-NEXT: {{^}}  %0 = affine.load %A[%i * %i] : memref<16xf32>{{$}}
 // CHECK-NEXT: {{^}}                         ^{{$}}
-// CHECK: {{.*}}bad-affine-map.mlir:55:47: error:
+// CHECK: {{.*}}bad-affine-map.mlir:57:47: error:
 // CHECK-NEXT: {{^}}  %0 = affine.apply affine_map<(d0) -> (d0 +  )>(%a){{$}}
 // CHECK-NEXT: {{^}}                                              ^{{$}}
-// CHECK: {{.*}}bad-affine-map.mlir:62:38: error:
+// CHECK: {{.*}}bad-affine-map.mlir:64:38: error:
 // CHECK-NEXT: {{^}}  affine.if affine_set<(d0) : (d0 >  3)>(%a) {{{$}}
 // CHECK-NEXT: {{^}}                                     ^{{$}}
-// CHECK: {{.*}}bad-affine-map.mlir:70:27: error:
+// CHECK: {{.*}}bad-affine-map.mlir:72:27: error:
 // CHECK-NEXT: {{^}}  %0 = affine.apply #nomap  (%a){{$}}
 // CHECK-NEXT: {{^}}                          ^{{$}}
 

@@ -37,7 +37,7 @@ fn command() -> Command {
         .arg(value("compare", "Run FILE2's entry on the same inputs and report the first differing output element"))
         .arg(value("rtol", "Relative tolerance of --compare").value_parser(clap::value_parser!(f64)).default_value("0"))
         .arg(
-            value("max-ops", "Stop with an error after this many thread-operations (default 2000000000; catches loops that never end)")
+            value("max-ops", "Stop with an error after this many thread-operations (default 1000000000; catches loops that never end)")
                 .value_parser(clap::value_parser!(u64).range(1..)),
         )
         .arg(Arg::new("list-targets").long("list-targets").action(ArgAction::SetTrue).help("List the shipped targets"))
