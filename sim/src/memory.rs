@@ -28,7 +28,7 @@ pub const DEFAULT_MEMORY_LIMIT: u64 = 1 << 30;
 /// Why an allocation of `shape` fails under `limit` with `live` bytes in use (the message of
 /// every failed allocation).
 pub fn alloc_failure(elem: Scalar, shape: &[i64], live: u64, limit: u64) -> String {
-    let what = format!("cannot allocate a {} buffer of shape {shape:?}", elem.keyword());
+    let what = format!("cannot allocate a buffer of shape {shape:?} of {}", elem.keyword());
     if shape.len() > MAX_RANK {
         return format!("{what}: memrefs of rank above {MAX_RANK} are not supported");
     }
@@ -548,6 +548,22 @@ mod tests {
         let Val::Mem(kept) = keep[0] else { panic!("still a memref") };
         assert_eq!(m.desc(kept).offset, 2);
         assert_eq!(m.mark().stack, 0);
+    }
+
+    #[test]
+    fn the_limit_bounds_live_bytes() {
+        let mut m = Memory::new();
+        let a = m.alloc(Arena::Heap, Space::Global, Scalar::F32, &[100], 1000).expect("400 of 1000 bytes");
+        let mark = m.mark();
+        assert!(m.alloc(Arena::Stack, Space::Global, Scalar::F32, &[100], 1000).is_some());
+        assert!(m.alloc(Arena::Heap, Space::Global, Scalar::F32, &[100], 1000).is_none(), "1200 bytes live");
+        assert_eq!(m.live_bytes(), 800);
+        m.release(mark, &mut []);
+        m.dealloc(Val::Mem(a)).expect("live");
+        assert_eq!(m.live_bytes(), 0);
+        assert!(m.alloc(Arena::Heap, Space::Global, Scalar::F64, &[125], 1000).is_some());
+        assert!(m.alloc(Arena::Heap, Space::Global, Scalar::F32, &[1; MAX_RANK + 1], u64::MAX).is_none());
+        assert!(alloc_failure(Scalar::F32, &[1 << 40, 1 << 40], 0, 1000).ends_with("its size overflows 64 bits"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
-// PolyBench 2mm, atax, bicg, mvt and gesummv in f32 give the same bits as the same programs in
-// C compiled by the system compiler: affine loops with memory and iter_args accumulators, a
-// memref.alloc temporary, transposed accesses, scf.for with two loop-carried sums.
-// RUN: cc -std=c11 -O0 -ffp-contract=off -I %S/Inputs %S/Inputs/polybench-f32.c -o %t.exe
+// PolyBench 2mm, atax, bicg, mvt, gesummv and correlation in f32 give the same bits as the same
+// programs in C compiled by the system compiler: affine loops with memory and iter_args
+// accumulators, a memref.alloc temporary, transposed accesses, scf.for with two loop-carried
+// sums, math.sqrt on f32 (sqrtf) and an arith.cmpf/select clamp.
+// RUN: cc -std=c11 -O0 -ffp-contract=off -I %S/Inputs %S/Inputs/polybench-f32.c -o %t.exe -lm
 // RUN: rm -rf %t && mkdir -p %t/in %t/c && %t.exe %t
 // RUN: sharc-run %s --entry=mm2 --arg=alpha=1.5 --arg=beta=1.2 --arg=A=@%t/in/2mm/A.npy --arg=B=@%t/in/2mm/B.npy --arg=C=@%t/in/2mm/C.npy --arg=D=@%t/in/2mm/D.npy --dump=%t/sim/2mm
 // RUN: cmp %t/c/2mm/D.npy %t/sim/2mm/D.npy
@@ -15,6 +16,9 @@
 // RUN: cmp %t/c/mvt/x2.npy %t/sim/mvt/x2.npy
 // RUN: sharc-run %s --entry=gesummv --arg=alpha=1.5 --arg=beta=1.2 --arg=A=@%t/in/gesummv/A.npy --arg=B=@%t/in/gesummv/B.npy --arg=x=@%t/in/gesummv/x.npy --random-inputs=1 --dump=%t/sim/gesummv
 // RUN: cmp %t/c/gesummv/y.npy %t/sim/gesummv/y.npy
+// RUN: sharc-run %s --entry=correlation --arg=data=@%t/in/correlation/data.npy --random-inputs=1 --dump=%t/sim/correlation
+// RUN: cmp %t/c/correlation/corr.npy %t/sim/correlation/corr.npy
+// RUN: cmp %t/c/correlation/data.npy %t/sim/correlation/data.npy
 
 func.func @mm2(%alpha: f32 {sharc.name = "alpha"}, %beta: f32 {sharc.name = "beta"},
                %A: memref<16x20xf32> {sharc.name = "A"}, %B: memref<20x18xf32> {sharc.name = "B"},
@@ -153,5 +157,67 @@ func.func @gesummv(%alpha: f32 {sharc.name = "alpha"}, %beta: f32 {sharc.name = 
     %r = arith.addf %at, %by : f32
     memref.store %r, %y[%i] : memref<23xf32>
   }
+  return
+}
+
+func.func @correlation(%data: memref<14x10xf32> {sharc.name = "data"}, %corr: memref<10x10xf32> {sharc.name = "corr"}) {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %eps = arith.constant 0.1 : f32
+  %float_n = arith.constant 14.0 : f32
+  %mean = memref.alloca() : memref<10xf32>
+  %stddev = memref.alloca() : memref<10xf32>
+  affine.for %j = 0 to 10 {
+    %s = affine.for %i = 0 to 14 iter_args(%acc = %zero) -> (f32) {
+      %d = affine.load %data[%i, %j] : memref<14x10xf32>
+      %t = arith.addf %acc, %d : f32
+      affine.yield %t : f32
+    }
+    %m = arith.divf %s, %float_n : f32
+    affine.store %m, %mean[%j] : memref<10xf32>
+  }
+  affine.for %j = 0 to 10 {
+    %m = affine.load %mean[%j] : memref<10xf32>
+    %s = affine.for %i = 0 to 14 iter_args(%acc = %zero) -> (f32) {
+      %d = affine.load %data[%i, %j] : memref<14x10xf32>
+      %c = arith.subf %d, %m : f32
+      %c2 = arith.subf %d, %m : f32
+      %sq = arith.mulf %c, %c2 : f32
+      %t = arith.addf %acc, %sq : f32
+      affine.yield %t : f32
+    }
+    %v = arith.divf %s, %float_n : f32
+    %sd = math.sqrt %v : f32
+    %small = arith.cmpf ole, %sd, %eps : f32
+    %r = arith.select %small, %one, %sd : f32
+    affine.store %r, %stddev[%j] : memref<10xf32>
+  }
+  %sqrt_n = math.sqrt %float_n : f32
+  affine.for %i = 0 to 14 {
+    affine.for %j = 0 to 10 {
+      %d = affine.load %data[%i, %j] : memref<14x10xf32>
+      %m = affine.load %mean[%j] : memref<10xf32>
+      %c = arith.subf %d, %m : f32
+      %sd = affine.load %stddev[%j] : memref<10xf32>
+      %den = arith.mulf %sqrt_n, %sd : f32
+      %q = arith.divf %c, %den : f32
+      affine.store %q, %data[%i, %j] : memref<14x10xf32>
+    }
+  }
+  affine.for %i = 0 to 9 {
+    affine.store %one, %corr[%i, %i] : memref<10x10xf32>
+    affine.for %j = affine_map<(d0) -> (d0 + 1)>(%i) to 10 {
+      %s = affine.for %k = 0 to 14 iter_args(%acc = %zero) -> (f32) {
+        %a = affine.load %data[%k, %i] : memref<14x10xf32>
+        %b = affine.load %data[%k, %j] : memref<14x10xf32>
+        %p = arith.mulf %a, %b : f32
+        %t = arith.addf %acc, %p : f32
+        affine.yield %t : f32
+      }
+      affine.store %s, %corr[%i, %j] : memref<10x10xf32>
+      affine.store %s, %corr[%j, %i] : memref<10x10xf32>
+    }
+  }
+  affine.store %one, %corr[9, 9] : memref<10x10xf32>
   return
 }

@@ -275,3 +275,18 @@ func.func @vector_without_less(%a: vector)
 
 // expected-error @+1 {{expected '<' in tensor type}}
 func.func @tensor_without_less(%a: tensor)
+
+// -----
+
+// A forward reference typed differently from the definition is reported at
+// the definition, with the use in a note.
+func.func @forward_reference_type() -> i8 {
+  "x.br"()[^bb2] : () -> ()
+^bb1:
+  // expected-note @+1 {{previously used here with type 'i8'}}
+  return %1 : i8
+^bb2:
+  // expected-error @+1 {{definition of SSA value '%1#0' has type 'f32'}}
+  %1 = "x.def"() : () -> f32
+  "x.br"()[^bb1] : () -> ()
+}

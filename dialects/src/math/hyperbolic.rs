@@ -92,8 +92,26 @@ macro_rules! inverse_hyperbolic {
     };
 }
 
-inverse_hyperbolic!(f64, |x: f64| ((x.to_bits() >> 32) as u32) & 0x7fff_ffff, std::f64::consts::LN_2, 0x3ff0_0000, 0x4000_0000, 0x3e30_0000, 0x41b0_0000, 1.0 / (1u64 << 28) as f64);
-inverse_hyperbolic!(f32, |x: f32| x.to_bits() & 0x7fff_ffff, std::f32::consts::LN_2, 0x3f80_0000, 0x4000_0000, 0x3800_0000, 0x4700_0000, 1.0 / (1u64 << 28) as f32);
+inverse_hyperbolic!(
+    f64,
+    |x: f64| ((x.to_bits() >> 32) as u32) & 0x7fff_ffff,
+    std::f64::consts::LN_2,
+    0x3ff0_0000,
+    0x4000_0000,
+    0x3e30_0000,
+    0x41b0_0000,
+    1.0 / (1u64 << 28) as f64
+);
+inverse_hyperbolic!(
+    f32,
+    |x: f32| x.to_bits() & 0x7fff_ffff,
+    std::f32::consts::LN_2,
+    0x3f80_0000,
+    0x4000_0000,
+    0x3800_0000,
+    0x4700_0000,
+    1.0 / (1u64 << 28) as f32
+);
 
 #[cfg(test)]
 mod tests {

@@ -686,15 +686,11 @@ impl<'s, 'c> Parser<'s, 'c> {
         for (ph, v, use_off) in replacements {
             let (pt, vt) = (self.ctx.value_type(ph), self.ctx.value_type(v));
             if pt != vt {
-                return Err(self.error_at(
-                    use_off,
-                    format!(
-                        "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
-                        self.type_text(pt),
-                        self.type_text(vt)
-                    ),
-                )
-                .with_note(self.loc_at(offset), "prior use here"));
+                // As upstream's `addDefinition`: at the definition, the forward use in a note.
+                let number = v.index() - first.index();
+                return Err(self
+                    .error_at(offset, format!("definition of SSA value '%{name}#{number}' has type '{}'", self.type_text(vt)))
+                    .with_note(self.loc_at(use_off), format!("previously used here with type '{}'", self.type_text(pt))));
             }
             self.ctx.replace_all_uses(ph, v);
         }

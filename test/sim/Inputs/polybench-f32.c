@@ -1,7 +1,8 @@
-/* PolyBench 2mm, atax, bicg, mvt and gesummv in single precision: the reference of
+/* PolyBench 2mm, atax, bicg, mvt, gesummv and correlation in single precision: the reference of
  * test/sim/polybench-f32.mlir. Writes each kernel's inputs to DIR/in/KERNEL and its outputs
  * to DIR/c/KERNEL. */
 #include <sys/stat.h>
+#include <math.h>
 #include "npy.h"
 
 static char in[1024], out[1024];
@@ -138,8 +139,49 @@ static void gesummv(const char *root) {
   npy_save(out, "y", "<f4", y, 4, 1, (long[]){N});
 }
 
+#define CN 14
+#define CM 10
+
+static void correlation(const char *root) {
+  static float data[CN][CM], corr[CM][CM], mean[CM], stddev[CM];
+  float float_n = (float)CN, eps = 0.1f;
+  for (int i = 0; i < CN; i++)
+    for (int j = 0; j < CM; j++) data[i][j] = j == 3 ? 2.0f : (float)(i * j) / CM + i;
+  dirs(root, "correlation");
+  npy_save(in, "data", "<f4", data, 4, 2, (long[]){CN, CM});
+  for (int j = 0; j < CM; j++) {
+    mean[j] = 0.0f;
+    for (int i = 0; i < CN; i++) mean[j] += data[i][j];
+    mean[j] /= float_n;
+  }
+  for (int j = 0; j < CM; j++) {
+    stddev[j] = 0.0f;
+    for (int i = 0; i < CN; i++) stddev[j] += (data[i][j] - mean[j]) * (data[i][j] - mean[j]);
+    stddev[j] /= float_n;
+    stddev[j] = sqrtf(stddev[j]);
+    stddev[j] = stddev[j] <= eps ? 1.0f : stddev[j];
+  }
+  for (int i = 0; i < CN; i++)
+    for (int j = 0; j < CM; j++) {
+      data[i][j] -= mean[j];
+      data[i][j] /= sqrtf(float_n) * stddev[j];
+    }
+  for (int i = 0; i < CM - 1; i++) {
+    corr[i][i] = 1.0f;
+    for (int j = i + 1; j < CM; j++) {
+      corr[i][j] = 0.0f;
+      for (int k = 0; k < CN; k++) corr[i][j] += (data[k][i] * data[k][j]);
+      corr[j][i] = corr[i][j];
+    }
+  }
+  corr[CM - 1][CM - 1] = 1.0f;
+  npy_save(out, "corr", "<f4", corr, 4, 2, (long[]){CM, CM});
+  npy_save(out, "data", "<f4", data, 4, 2, (long[]){CN, CM});
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) return 2;
+  correlation(argv[1]);
   mm2(argv[1]);
   atax(argv[1]);
   bicg(argv[1]);
