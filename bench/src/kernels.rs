@@ -56,8 +56,18 @@ pub fn generate(functions: usize) -> String {
 
 /// The kernel names, in the order [`generate`] cycles through them.
 pub const KERNELS: &[&str] = &[
-    "gemm", "2mm", "atax", "jacobi_2d", "seidel_2d", "heat_3d", "trisolv", "tiled_matmul", "covariance",
-    "softmax", "boundary", "parallel_scale",
+    "gemm",
+    "2mm",
+    "atax",
+    "jacobi_2d",
+    "seidel_2d",
+    "heat_3d",
+    "trisolv",
+    "tiled_matmul",
+    "covariance",
+    "softmax",
+    "boundary",
+    "parallel_scale",
 ];
 
 /// Emits one function: indented lines and fresh SSA names.
@@ -249,7 +259,16 @@ fn seidel_2d(k: &mut Kernel, id: usize, n: i64, ty: &str) {
     k.open(&format!("affine.for %i = 1 to {} {{", n - 1));
     k.open(&format!("affine.for %j = 1 to {} {{", n - 1));
     let mut acc = k.load("%A", "%i - 1, %j - 1", &t);
-    for idx in ["%i - 1, %j", "%i - 1, %j + 1", "%i, %j - 1", "%i, %j", "%i, %j + 1", "%i + 1, %j - 1", "%i + 1, %j", "%i + 1, %j + 1"] {
+    for idx in [
+        "%i - 1, %j",
+        "%i - 1, %j + 1",
+        "%i, %j - 1",
+        "%i, %j",
+        "%i, %j + 1",
+        "%i + 1, %j - 1",
+        "%i + 1, %j",
+        "%i + 1, %j + 1",
+    ] {
         let v = k.load("%A", idx, &t);
         acc = k.bin("addf", &acc, &v, ty);
     }
@@ -275,7 +294,11 @@ fn heat_3d(k: &mut Kernel, id: usize, n: i64, ty: &str) {
     let ctr = k.load("%A", "%i, %j, %k", &t);
     let twice = k.bin("mulf", &two, &ctr, ty);
     let mut sum = None::<String>;
-    for (lo, hi) in [("%i + 1, %j, %k", "%i - 1, %j, %k"), ("%i, %j + 1, %k", "%i, %j - 1, %k"), ("%i, %j, %k + 1", "%i, %j, %k - 1")] {
+    for (lo, hi) in [
+        ("%i + 1, %j, %k", "%i - 1, %j, %k"),
+        ("%i, %j + 1, %k", "%i, %j - 1, %k"),
+        ("%i, %j, %k + 1", "%i, %j, %k - 1"),
+    ] {
         let a = k.load("%A", lo, &t);
         let b = k.load("%A", hi, &t);
         let d = k.bin("subf", &a, &twice, ty);

@@ -69,12 +69,7 @@ impl Diagnostic {
 
     /// Attaches a note.
     pub fn with_note(mut self, loc: Location, message: impl Into<String>) -> Self {
-        self.notes.push(Diagnostic {
-            severity: Severity::Note,
-            loc,
-            message: message.into(),
-            notes: Vec::new(),
-        });
+        self.notes.push(Diagnostic { severity: Severity::Note, loc, message: message.into(), notes: Vec::new() });
         self
     }
 }

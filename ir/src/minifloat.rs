@@ -49,7 +49,11 @@ impl MiniFormat {
         let sign_bit = (v.is_sign_negative() as u64) << (self.width() - 1);
         let exp_max = (1u64 << self.exp_bits) - 1;
         let man_mask = (1u64 << self.man_bits) - 1;
-        let nan = if self.ieee { exp_max << self.man_bits | 1 << (self.man_bits - 1) } else { exp_max << self.man_bits | man_mask };
+        let nan = if self.ieee {
+            exp_max << self.man_bits | 1 << (self.man_bits - 1)
+        } else {
+            exp_max << self.man_bits | man_mask
+        };
         let overflow = if self.ieee { exp_max << self.man_bits } else { nan };
         if v.is_nan() {
             return sign_bit | nan;

@@ -335,7 +335,8 @@ fn run_elements(
                     })?;
                 }
                 if opts.print_after_all {
-                    let po = crate::syntax::PrintOptions { generic: opts.print_generic, debuginfo: opts.print_debuginfo };
+                    let po =
+                        crate::syntax::PrintOptions { generic: opts.print_generic, debuginfo: opts.print_debuginfo };
                     let mut s = String::new();
                     let _ = writeln!(s, "// -----// IR Dump After {} ({}) //----- //", info.title, info.name);
                     s.push_str(&crate::syntax::print_op(ctx, op, po));
@@ -377,7 +378,9 @@ impl PipelineParser<'_> {
     fn ident(&mut self) -> Result<String, String> {
         self.skip_ws();
         let start = self.pos;
-        while self.pos < self.s.len() && (self.s[self.pos].is_ascii_alphanumeric() || b"-_.".contains(&self.s[self.pos])) {
+        while self.pos < self.s.len()
+            && (self.s[self.pos].is_ascii_alphanumeric() || b"-_.".contains(&self.s[self.pos]))
+        {
             self.pos += 1;
         }
         if start == self.pos {
@@ -413,7 +416,10 @@ impl PipelineParser<'_> {
                     out.push(PipelineElement::Nested { anchor: name, pipeline });
                 }
                 _ => {
-                    let info = self.registry.get(&name).ok_or_else(|| format!("'{name}' does not refer to a registered pass or pass pipeline"))?;
+                    let info = self
+                        .registry
+                        .get(&name)
+                        .ok_or_else(|| format!("'{name}' does not refer to a registered pass or pass pipeline"))?;
                     let mut opts_text = "";
                     if self.s.get(self.pos) == Some(&b'{') {
                         let start = self.pos + 1;

@@ -283,10 +283,7 @@ impl Context {
 
     /// Whether `ty` is a signless integer or `index`.
     pub fn is_signless_int_or_index(&self, ty: Type) -> bool {
-        matches!(
-            self.type_kind(ty),
-            TypeKind::Index | TypeKind::Integer { signedness: Signedness::Signless, .. }
-        )
+        matches!(self.type_kind(ty), TypeKind::Index | TypeKind::Integer { signedness: Signedness::Signless, .. })
     }
 
     /// The float format of `ty`, `None` for other types.
@@ -325,12 +322,9 @@ impl Context {
     /// Rank and element type of a ranked memref.
     pub fn memref_parts(&self, ty: Type) -> Option<MemRefParts<'_>> {
         match self.type_kind(ty) {
-            TypeKind::MemRef { shape, elem, layout, memory_space } => Some(MemRefParts {
-                shape,
-                elem: *elem,
-                layout: *layout,
-                memory_space: *memory_space,
-            }),
+            TypeKind::MemRef { shape, elem, layout, memory_space } => {
+                Some(MemRefParts { shape, elem: *elem, layout: *layout, memory_space: *memory_space })
+            }
             _ => None,
         }
     }

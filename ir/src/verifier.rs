@@ -80,11 +80,13 @@ impl Verifier<'_> {
         for &r in ctx.regions(op) {
             let blocks = ctx.region_blocks(r);
             if let Some(&entry) = blocks.first() {
-                let has_pred = blocks.iter().any(|&b| {
-                    ctx.block_last_op(b).is_some_and(|t| ctx.successors(t).contains(&entry))
-                });
+                let has_pred =
+                    blocks.iter().any(|&b| ctx.block_last_op(b).is_some_and(|t| ctx.successors(t).contains(&entry)));
                 if has_pred {
-                    return Err(Diagnostic::error(ctx.loc(op).clone(), "entry block of region may not have predecessors"));
+                    return Err(Diagnostic::error(
+                        ctx.loc(op).clone(),
+                        "entry block of region may not have predecessors",
+                    ));
                 }
             }
             if let Some(spec) = spec {
@@ -105,7 +107,8 @@ impl Verifier<'_> {
                 for o in ctx.block_ops_iter(b) {
                     self.verify_op(o)?;
                 }
-                let ends = ctx.block_last_op(b).is_some_and(|l| ctx.op_spec(l).is_none_or(|s| s.has(OpTraits::TERMINATOR)));
+                let ends =
+                    ctx.block_last_op(b).is_some_and(|l| ctx.op_spec(l).is_none_or(|s| s.has(OpTraits::TERMINATOR)));
                 if needs_terminator && !ends {
                     let loc = ctx.block_last_op(b).map_or_else(|| ctx.loc(op).clone(), |l| ctx.loc(l).clone());
                     let msg = "block with no terminator, has ".to_string() + &op_summary(ctx, ctx.block_last_op(b));
@@ -126,8 +129,11 @@ impl Verifier<'_> {
             for o in ctx.block_ops_iter(b) {
                 if let Some(name) = ctx.symbol_name(o) {
                     if let Some(&prev) = seen.get(name) {
-                        return Err(Diagnostic::error(ctx.loc(o).clone(), format!("redefinition of symbol named '{name}'"))
-                            .with_note(ctx.loc(prev).clone(), "see existing symbol definition here"));
+                        return Err(Diagnostic::error(
+                            ctx.loc(o).clone(),
+                            format!("redefinition of symbol named '{name}'"),
+                        )
+                        .with_note(ctx.loc(prev).clone(), "see existing symbol definition here"));
                     }
                     seen.insert(name, o);
                 }
@@ -232,7 +238,12 @@ impl Verifier<'_> {
                 let place = if Some(def_block) == user_block {
                     "op in the same block".to_string()
                 } else {
-                    relation("op in the same region", "op in a parent region", "op in a child region", "op is neither in a parent nor in a child region")
+                    relation(
+                        "op in the same region",
+                        "op in a parent region",
+                        "op in a child region",
+                        "op is neither in a parent nor in a child region",
+                    )
                 };
                 d.with_note(ctx.loc(def).clone(), format!("operand defined here ({place})"))
             }
@@ -240,7 +251,12 @@ impl Verifier<'_> {
                 let owner = ctx.block_parent_op(def_block);
                 let loc = owner.map(|o| ctx.loc(o).clone()).unwrap_or_default();
                 let n = def_region.and_then(|r| ctx.region_blocks(r).iter().position(|&b| b == def_block)).unwrap_or(0);
-                let place = relation("in the same region", "in a parent region", "in a child region", "neither in a parent nor in a child region");
+                let place = relation(
+                    "in the same region",
+                    "in a parent region",
+                    "in a child region",
+                    "neither in a parent nor in a child region",
+                );
                 d.with_note(loc, format!("operand defined as a block argument (block #{n} {place})"))
             }
         }

@@ -102,7 +102,14 @@ impl Expander<'_> {
     }
 
     /// Expands `l` then `r`.
-    fn operands(&mut self, ctx: &mut Context, l: &AffineExpr, r: &AffineExpr, dims: &[Value], symbols: &[Value]) -> Option<(Value, Value)> {
+    fn operands(
+        &mut self,
+        ctx: &mut Context,
+        l: &AffineExpr,
+        r: &AffineExpr,
+        dims: &[Value],
+        symbols: &[Value],
+    ) -> Option<(Value, Value)> {
         let l = self.expr(ctx, l, dims, symbols);
         let r = self.expr(ctx, r, dims, symbols);
         Some((l?, r?))
@@ -125,7 +132,13 @@ impl Expander<'_> {
     }
 
     /// A binary `index` op built by `make`.
-    fn binary(&mut self, ctx: &mut Context, make: fn(&[Value], Type, Location) -> OperationState, lhs: Value, rhs: Value) -> Value {
+    fn binary(
+        &mut self,
+        ctx: &mut Context,
+        make: fn(&[Value], Type, Location) -> OperationState,
+        lhs: Value,
+        rhs: Value,
+    ) -> Value {
         let index = ctx.index_type();
         let state = make(&[lhs, rhs], index, self.loc.clone());
         self.builder.insert_value(ctx, state)

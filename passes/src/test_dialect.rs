@@ -16,14 +16,10 @@ static CONST: OpSpec = OpSpec {
     inherent_attrs: &["value"],
     ..OpSpec::new("t.const")
 };
-static ADD: OpSpec = OpSpec {
-    traits: OpTraits::PURE.with(OpTraits::COMMUTATIVE),
-    fold: Some(fold_add),
-    ..OpSpec::new("t.add")
-};
+static ADD: OpSpec =
+    OpSpec { traits: OpTraits::PURE.with(OpTraits::COMMUTATIVE), fold: Some(fold_add), ..OpSpec::new("t.add") };
 static SINK: OpSpec = OpSpec::new("t.sink");
-static READ: OpSpec =
-    OpSpec { traits: OpTraits::MEMORY_EFFECTS.with(OpTraits::MEMORY_READ), ..OpSpec::new("t.read") };
+static READ: OpSpec = OpSpec { traits: OpTraits::MEMORY_EFFECTS.with(OpTraits::MEMORY_READ), ..OpSpec::new("t.read") };
 static ALLOC: OpSpec =
     OpSpec { traits: OpTraits::MEMORY_EFFECTS.with(OpTraits::MEMORY_ALLOC), ..OpSpec::new("t.alloc") };
 static WRITE: OpSpec = OpSpec { traits: OpTraits::MEMORY_EFFECTS, ..OpSpec::new("t.write") };
@@ -62,7 +58,6 @@ fn fold_add(ctx: &mut Context, op: OpId, operands: &[Option<Attr>]) -> Option<Ve
 fn materialize(_ctx: &mut Context, value: Attr, ty: Type, loc: Location) -> Option<OperationState> {
     Some(OperationState::new("t.const", loc).prop("value", value).results([ty]))
 }
-
 
 /// A context with the test dialect (and a bare `builtin.module`).
 pub fn context() -> Context {

@@ -154,7 +154,13 @@ fn linear(e: &AffineExpr, num_dims: u32) -> Option<Linear> {
         }
         AffineExprKind::Mul(l, r) => {
             let (a, b) = (linear(l, num_dims)?, linear(r, num_dims)?);
-            let (k, (c, t)) = if a.1.is_empty() { (a.0, b) } else if b.1.is_empty() { (b.0, a) } else { return None };
+            let (k, (c, t)) = if a.1.is_empty() {
+                (a.0, b)
+            } else if b.1.is_empty() {
+                (b.0, a)
+            } else {
+                return None;
+            };
             Some((c.wrapping_mul(k), t.into_iter().map(|(i, x)| (i, x.wrapping_mul(k))).collect()))
         }
         _ => None,

@@ -49,12 +49,7 @@ impl Exec<'_, '_> {
     /// own `(lb, ub, step)` from `bounds` (a non-positive step is an error there). The loop
     /// carries `l.iters` (initialised from `l.inits`, updated from the body's terminator
     /// operands) and leaves them in `l.results`. The induction variable has type `iv_ty`.
-    pub fn counted_loop(
-        &mut self,
-        l: &Loop,
-        bounds: LoopBounds<'_>,
-        iv_ty: Scalar,
-    ) -> Result<(), SimError> {
+    pub fn counted_loop(&mut self, l: &Loop, bounds: LoopBounds<'_>, iv_ty: Scalar) -> Result<(), SimError> {
         let lanes = self.lanes;
         let mut states = self.m.loop_pool.pop().unwrap_or_default();
         states.clear();

@@ -129,10 +129,9 @@ impl Lane<'_> {
             return Ok(Val::Mem(self.mem.intern(d)));
         }
         let (arena, space) = if shared { (Arena::Workgroup, Space::Workgroup) } else { (Arena::Heap, Space::Global) };
-        let m = self
-            .mem
-            .alloc(arena, space, elem, shape, self.alloc_limit)
-            .ok_or_else(|| Trap::new(crate::memory::alloc_failure(elem, shape, self.mem.live_bytes(), self.alloc_limit)))?;
+        let m = self.mem.alloc(arena, space, elem, shape, self.alloc_limit).ok_or_else(|| {
+            Trap::new(crate::memory::alloc_failure(elem, shape, self.mem.live_bytes(), self.alloc_limit))
+        })?;
         if !init.is_empty() {
             self.mem.fill(Val::Mem(m), init).map_err(|e| Trap::new(e.to_string()))?;
         }

@@ -83,7 +83,13 @@ impl Machine<'_> {
         let threads = block.iter().map(|&b| b as u64).product::<u64>();
         let max = self.target.max_threads_per_block as u64;
         if threads > max {
-            return Err(err(self, format!("block of {threads} threads exceeds the {max} threads per block of target {}", self.target.name)));
+            return Err(err(
+                self,
+                format!(
+                    "block of {threads} threads exceeds the {max} threads per block of target {}",
+                    self.target.name
+                ),
+            ));
         }
         let width = threads as usize;
         let slots = match spec.func {
@@ -115,7 +121,12 @@ impl Machine<'_> {
                     let m = self
                         .mem
                         .alloc(Arena::Workgroup, Space::Workgroup, *elem, shape, self.alloc_limit)
-                        .ok_or_else(|| err(self, crate::memory::alloc_failure(*elem, shape, self.mem.live_bytes(), self.alloc_limit)))?;
+                        .ok_or_else(|| {
+                            err(
+                                self,
+                                crate::memory::alloc_failure(*elem, shape, self.mem.live_bytes(), self.alloc_limit),
+                            )
+                        })?;
                     fixed.push((*s, Val::Mem(m)));
                 }
                 LaneInit::Private(elem, shape) => {
@@ -124,7 +135,12 @@ impl Machine<'_> {
                         let m = self
                             .mem
                             .alloc(Arena::Stack, Space::Private, *elem, shape, self.alloc_limit)
-                            .ok_or_else(|| err(self, crate::memory::alloc_failure(*elem, shape, self.mem.live_bytes(), self.alloc_limit)))?;
+                            .ok_or_else(|| {
+                                err(
+                                    self,
+                                    crate::memory::alloc_failure(*elem, shape, self.mem.live_bytes(), self.alloc_limit),
+                                )
+                            })?;
                         bufs.push(m);
                     }
                     per_lane.push((*s, bufs));
@@ -137,7 +153,10 @@ impl Machine<'_> {
             self.mem.release(outer_mark, &mut []);
             return Err(err(
                 self,
-                format!("kernel uses {shared} bytes of shared memory; target {} allows {} per block", self.target.name, self.target.shared_memory_per_block),
+                format!(
+                    "kernel uses {shared} bytes of shared memory; target {} allows {} per block",
+                    self.target.name, self.target.shared_memory_per_block
+                ),
             ));
         }
         for (s, v) in &fixed {
@@ -150,7 +169,14 @@ impl Machine<'_> {
         }
         let host_group = std::mem::replace(
             &mut self.group,
-            Group { width: width as u32, kernel: true, block_dim: block, grid_dim: grid, block_id: [0; 3], warp_size: self.target.warp_size.max(1) },
+            Group {
+                width: width as u32,
+                kernel: true,
+                block_dim: block,
+                grid_dim: grid,
+                block_id: [0; 3],
+                warp_size: self.target.warp_size.max(1),
+            },
         );
         self.frames.push(Frame { regs, width });
         let info = KernelInfo { name: spec.name.clone(), grid, block };

@@ -15,11 +15,11 @@
 //! nothing (lane lists and frames come from pools); every failure is a located [`SimError`].
 
 use crate::error::{SimError, Trap};
+use crate::exec::{Exec, Lane, Term};
 use crate::listener::{Listener, Request};
 use crate::memory::{Access, Memory, Space};
 use crate::program::{BlockRef, OpCode, Program, Slot};
 use crate::race::{Race, RaceChecker, RaceKind};
-use crate::exec::{Exec, Lane, Term};
 use crate::value::{Scalar, Val};
 use sharc_ir::{Context, OpId};
 
@@ -148,7 +148,11 @@ impl<'p> Machine<'p> {
             return Err(SimError::at(self.ctx, func, "function was not compiled"));
         };
         if fc.args.len() != args.len() {
-            return Err(SimError::at(self.ctx, func, format!("expected {} arguments, got {}", fc.args.len(), args.len())));
+            return Err(SimError::at(
+                self.ctx,
+                func,
+                format!("expected {} arguments, got {}", fc.args.len(), args.len()),
+            ));
         }
         let mut regs = vec![Val::Undef; fc.num_slots as usize];
         for (&s, &v) in fc.args.iter().zip(args) {
@@ -159,7 +163,8 @@ impl<'p> Machine<'p> {
         let term = self.run_block(fc.entry, &[0]);
         let frame = self.frames.pop().expect("the entry frame is still there");
         let term = term?;
-        let mut out: Vec<Val> = self.prog.ops[term.0 as usize].operands.iter().map(|&s| frame.regs[s as usize]).collect();
+        let mut out: Vec<Val> =
+            self.prog.ops[term.0 as usize].operands.iter().map(|&s| frame.regs[s as usize]).collect();
         self.mem.release(mark, &mut out);
         Ok(out)
     }
@@ -189,7 +194,10 @@ impl<'p> Machine<'p> {
                 return Err(SimError::at(
                     self.ctx,
                     code.op,
-                    format!("execution limit reached: more than {} thread-operations (a loop that never ends?)", self.step_limit),
+                    format!(
+                        "execution limit reached: more than {} thread-operations (a loop that never ends?)",
+                        self.step_limit
+                    ),
                 ));
             }
             let Some(exec) = code.exec else { return Ok(Term(ci)) };
@@ -202,7 +210,14 @@ impl<'p> Machine<'p> {
     }
 
     pub(crate) fn lane_cx(&mut self, lane: u32, result: Scalar) -> Lane<'_> {
-        Lane { mem: &mut self.mem, pending: &mut self.pending, group: &self.group, lane, result, alloc_limit: self.alloc_limit }
+        Lane {
+            mem: &mut self.mem,
+            pending: &mut self.pending,
+            group: &self.group,
+            lane,
+            result,
+            alloc_limit: self.alloc_limit,
+        }
     }
 
     /// Reports pending accesses as warp-wide requests and checks shared ones for races.
@@ -217,7 +232,11 @@ impl<'p> Machine<'p> {
         while i < accesses.len() {
             let (warp, space, store) = (accesses[i].lane / ws, accesses[i].space, accesses[i].store);
             let mut j = i + 1;
-            while j < accesses.len() && accesses[j].lane / ws == warp && accesses[j].space == space && accesses[j].store == store {
+            while j < accesses.len()
+                && accesses[j].lane / ws == warp
+                && accesses[j].space == space
+                && accesses[j].store == store
+            {
                 j += 1;
             }
             let req = Request { op: code.op, warp, space, store, accesses: &accesses[i..j] };
@@ -294,12 +313,23 @@ impl<'p> Machine<'p> {
     }
 
     /// Calls `func` for `lanes`: arguments from the caller's `args` slots, results to `results`.
-    pub(crate) fn call(&mut self, at: OpId, func: OpId, lanes: &[u32], args: &[Slot], results: &[Slot]) -> Result<(), SimError> {
+    pub(crate) fn call(
+        &mut self,
+        at: OpId,
+        func: OpId,
+        lanes: &[u32],
+        args: &[Slot],
+        results: &[Slot],
+    ) -> Result<(), SimError> {
         let Some(fc) = self.prog.funcs.get(&func) else {
             return Err(SimError::at(self.ctx, at, "callee was not compiled"));
         };
         if self.depth >= MAX_CALL_DEPTH {
-            return Err(SimError::at(self.ctx, at, format!("call stack overflow: calls nest deeper than {MAX_CALL_DEPTH}")));
+            return Err(SimError::at(
+                self.ctx,
+                at,
+                format!("call stack overflow: calls nest deeper than {MAX_CALL_DEPTH}"),
+            ));
         }
         let width = self.frames.last().expect("a caller frame").width;
         let mut regs = self.frame_pool.pop().unwrap_or_default();

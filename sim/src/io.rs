@@ -77,7 +77,8 @@ pub fn check_array(a: &Array, elem: Scalar, shape: &[i64]) -> Result<Vec<i64>, S
     if !same_elem {
         return Err(format!("expected elements of type {}, the array holds {}", elem.keyword(), dtype_name(a)));
     }
-    let fits = a.shape.len() == shape.len() && a.shape.iter().zip(shape).all(|(&have, &want)| want == DYNAMIC || have == want);
+    let fits =
+        a.shape.len() == shape.len() && a.shape.iter().zip(shape).all(|(&have, &want)| want == DYNAMIC || have == want);
     if !fits {
         return Err(format!("expected shape {}, the array has shape {}", show_shape(shape), show_shape(&a.shape)));
     }
@@ -140,7 +141,11 @@ pub fn random_array(elem: Scalar, shape: &[i64], seed: u64, index: usize) -> Arr
 /// other), as (multi-index, a, b).
 pub fn first_difference(a: &Array, b: &Array, rtol: f64) -> Option<(Vec<i64>, String, String)> {
     if a.elem != b.elem || a.shape != b.shape {
-        return Some((Vec::new(), format!("{} {}", a.elem.keyword(), show_shape(&a.shape)), format!("{} {}", b.elem.keyword(), show_shape(&b.shape))));
+        return Some((
+            Vec::new(),
+            format!("{} {}", a.elem.keyword(), show_shape(&a.shape)),
+            format!("{} {}", b.elem.keyword(), show_shape(&b.shape)),
+        ));
     }
     let n = a.elem.bytes();
     for (i, (x, y)) in a.data.chunks(n).zip(b.data.chunks(n)).enumerate() {

@@ -46,12 +46,12 @@ pub mod value;
 
 pub use control::Loop;
 pub use error::{SimError, Trap};
+pub use exec::{Exec, Lane, Term};
 pub use gpu::{LaneInit, LaunchSpec};
 pub use interp::{Group, Machine};
 pub use listener::{KernelInfo, Listener, OpCounter, Request};
 pub use memory::{Memory, Space};
 pub use metrics::{KernelMetrics, Metrics};
 pub use program::{BlockRef, Program, Slot};
-pub use exec::{Exec, Lane, Term};
 pub use semantics::{Prep, Semantics};
 pub use value::{MemId, Scalar, Val};

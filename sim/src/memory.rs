@@ -37,7 +37,9 @@ pub fn alloc_failure(elem: Scalar, shape: &[i64], live: u64, limit: u64) -> Stri
     }
     let bytes = shape.iter().try_fold(elem.bytes() as u64, |acc, &d| acc.checked_mul(d as u64));
     match bytes {
-        Some(b) => format!("{what}: {b} bytes, with {live} bytes in use, exceed sharc-run's memory limit of {limit} bytes"),
+        Some(b) => {
+            format!("{what}: {b} bytes, with {live} bytes in use, exceed sharc-run's memory limit of {limit} bytes")
+        }
         None => format!("{what}: its size overflows 64 bits"),
     }
 }
@@ -281,7 +283,9 @@ impl Memory {
             return None;
         }
         let len = shape.iter().try_fold(1u64, |acc, &d| acc.checked_mul(u64::try_from(d).ok()?))?;
-        let bytes = len.checked_mul(elem.bytes() as u64).filter(|&b| self.live_bytes.checked_add(b).is_some_and(|t| t <= limit))?;
+        let bytes = len
+            .checked_mul(elem.bytes() as u64)
+            .filter(|&b| self.live_bytes.checked_add(b).is_some_and(|t| t <= limit))?;
         let base = match space {
             Space::Workgroup => {
                 let b = self.next_shared.next_multiple_of(SHARED_ALIGN);
@@ -445,10 +449,13 @@ impl Memory {
             Scalar::F32 => Val::F32(f32::from_le_bytes(b.data[at..at + 4].try_into().expect("4 bytes"))),
             Scalar::Int(32) => Val::Int(i32::from_le_bytes(b.data[at..at + 4].try_into().expect("4 bytes")) as i64),
             Scalar::F64 => Val::F64(f64::from_le_bytes(b.data[at..at + 8].try_into().expect("8 bytes"))),
-            Scalar::Index | Scalar::Int(64) => Val::Int(i64::from_le_bytes(b.data[at..at + 8].try_into().expect("8 bytes"))),
+            Scalar::Index | Scalar::Int(64) => {
+                Val::Int(i64::from_le_bytes(b.data[at..at + 8].try_into().expect("8 bytes")))
+            }
             e => e.decode(&b.data[at..at + n]),
         };
-        let access = Access { lane, addr: b.base + (at as u64), bytes: n as u32, buf: id, index, space: b.space, store: false };
+        let access =
+            Access { lane, addr: b.base + (at as u64), bytes: n as u32, buf: id, index, space: b.space, store: false };
         Ok((val, access))
     }
 
@@ -480,7 +487,7 @@ impl Memory {
         let mut out = Vec::with_capacity(count.max(0) as usize * n);
         let mut idx = vec![0i64; sizes.len()];
         for _ in 0..count.max(0) {
-                let (buf, i) = self.locate(v, &idx)?;
+            let (buf, i) = self.locate(v, &idx)?;
             let at = i as usize * n;
             out.extend_from_slice(&self.buffer(buf).data[at..at + n]);
             for k in (0..idx.len()).rev() {

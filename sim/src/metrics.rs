@@ -336,7 +336,12 @@ impl Listener for Metrics {
         let next = r.m.per_op.len();
         let i = *r.op_index.entry((req.op, req.store)).or_insert(next);
         if i == next {
-            r.m.per_op.push(OpMetrics { op: Some(req.op), shared: req.space == Space::Workgroup, store: req.store, ..OpMetrics::default() });
+            r.m.per_op.push(OpMetrics {
+                op: Some(req.op),
+                shared: req.space == Space::Workgroup,
+                store: req.store,
+                ..OpMetrics::default()
+            });
         }
         let o = &mut r.m.per_op[i];
         o.requests += 1;
@@ -358,7 +363,15 @@ mod tests {
         addrs
             .iter()
             .enumerate()
-            .map(|(i, &addr)| Access { lane: i as u32, addr, bytes, buf: BufId { arena: Arena::Heap, index: 0 }, index: 0, space, store })
+            .map(|(i, &addr)| Access {
+                lane: i as u32,
+                addr,
+                bytes,
+                buf: BufId { arena: Arena::Heap, index: 0 },
+                index: 0,
+                space,
+                store,
+            })
             .collect()
     }
 
@@ -388,7 +401,11 @@ mod tests {
     fn global_sectors_transactions_and_compulsory_bytes() {
         let row: Vec<u64> = (0..32).map(|i| 256 + 4 * i).collect();
         let column: Vec<u64> = (0..32).map(|i| 256 + 4 * 1024 * i).collect();
-        let k = run(&[request(&row, 4, Space::Global, false), request(&column, 4, Space::Global, true), request(&row, 4, Space::Global, false)]);
+        let k = run(&[
+            request(&row, 4, Space::Global, false),
+            request(&column, 4, Space::Global, true),
+            request(&row, 4, Space::Global, false),
+        ]);
         assert_eq!((k.global_load_requests, k.global_load_sectors, k.global_load_transactions), (2, 8, 2));
         assert_eq!((k.global_store_requests, k.global_store_sectors, k.global_store_transactions), (1, 32, 32));
         // 128 distinct bytes read (twice the same row), 128 written.
@@ -398,7 +415,12 @@ mod tests {
 
     #[test]
     fn json_has_the_required_keys() {
-        let m = KernelMetrics { kernel: "k\"1".into(), shared_load_requests: 32, shared_load_wavefronts: 1024, ..Default::default() };
+        let m = KernelMetrics {
+            kernel: "k\"1".into(),
+            shared_load_requests: 32,
+            shared_load_wavefronts: 1024,
+            ..Default::default()
+        };
         let j = m.to_json();
         for k in [
             "kernel",

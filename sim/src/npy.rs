@@ -269,7 +269,12 @@ mod tests {
 
     #[test]
     fn round_trips() {
-        for (elem, shape) in [(Scalar::F64, vec![]), (Scalar::Int(32), vec![5]), (Scalar::Int(1), vec![2, 2]), (Scalar::Int(8), vec![0, 3])] {
+        for (elem, shape) in [
+            (Scalar::F64, vec![]),
+            (Scalar::Int(32), vec![5]),
+            (Scalar::Int(1), vec![2, 2]),
+            (Scalar::Int(8), vec![0, 3]),
+        ] {
             let n: i64 = shape.iter().product();
             let data = vec![1u8; n as usize * elem.bytes()];
             for unsigned in [false, true] {

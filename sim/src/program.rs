@@ -80,7 +80,12 @@ pub struct Program {
 
 impl Program {
     /// Compiles `roots` (function-like ops) and everything they call or launch.
-    pub fn compile(ctx: &Context, sem: &Semantics, target: &sharc_machine::Target, roots: &[OpId]) -> Result<Program, Diagnostic> {
+    pub fn compile(
+        ctx: &Context,
+        sem: &Semantics,
+        target: &sharc_machine::Target,
+        roots: &[OpId],
+    ) -> Result<Program, Diagnostic> {
         let mut p = Program {
             ops: Vec::new(),
             blocks: BlockTable::default(),
@@ -190,13 +195,19 @@ impl Program {
     ) -> Result<u32, Diagnostic> {
         let name = ctx.op_name(op);
         let Some(prepare) = sem.prepare(name) else {
-            return Err(Diagnostic::error(ctx.loc(op).clone(), format!("sharc-run cannot execute '{name}': no semantics registered for it")));
+            return Err(Diagnostic::error(
+                ctx.loc(op).clone(),
+                format!("sharc-run cannot execute '{name}': no semantics registered for it"),
+            ));
         };
         let mut prep = Prep { ctx, slot_of: &self.slot_of, blocks: &mut self.blocks, required: work, target };
         let compiled = prepare(&mut prep, op)?;
         let operands: Box<[Slot]> = ctx.operands(op).iter().map(|v| self.slot_of[v.index()]).collect();
         if operands.contains(&NO_SLOT) {
-            return Err(Diagnostic::error(ctx.loc(op).clone(), "operand is defined outside the function being executed"));
+            return Err(Diagnostic::error(
+                ctx.loc(op).clone(),
+                "operand is defined outside the function being executed",
+            ));
         }
         let results: Box<[Slot]> = ctx.results(op).iter().map(|v| self.slot_of[v.index()]).collect();
         let result_ty = ctx.results(op).first().and_then(|&r| Scalar::of(ctx, ctx.value_type(r))).unwrap_or_default();

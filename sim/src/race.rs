@@ -129,7 +129,15 @@ mod tests {
     use proptest::prelude::*;
 
     fn acc(lane: u32, addr: u64, store: bool) -> Access {
-        Access { lane, addr, bytes: 4, buf: BufId { arena: Arena::Workgroup, index: 0 }, index: addr / 4, space: Space::Workgroup, store }
+        Access {
+            lane,
+            addr,
+            bytes: 4,
+            buf: BufId { arena: Arena::Workgroup, index: 0 },
+            index: addr / 4,
+            space: Space::Workgroup,
+            store,
+        }
     }
 
     fn op(ctx_index: u32) -> OpId {
@@ -155,7 +163,10 @@ mod tests {
         c.barrier();
         c.check(&acc(1, 0, false), r).expect("read after barrier");
         c.check(&acc(2, 0, false), r).expect("second reader");
-        assert_eq!(c.check(&acc(1, 0, true), w).map(|_| ()).map_err(|e| (e.kind, e.other_lane)), Err((RaceKind::ReadThenWrite, 2)));
+        assert_eq!(
+            c.check(&acc(1, 0, true), w).map(|_| ()).map_err(|e| (e.kind, e.other_lane)),
+            Err((RaceKind::ReadThenWrite, 2))
+        );
     }
 
     #[test]

@@ -112,8 +112,12 @@ impl Semantics {
     }
 
     /// Registers a group-level op (one with regions, or one that acts for the whole group).
-    pub fn region<P, F>(&mut self, spec: &'static OpSpec, prepare: fn(&mut Prep<'_>, OpId) -> Result<P, Diagnostic>, f: F)
-    where
+    pub fn region<P, F>(
+        &mut self,
+        spec: &'static OpSpec,
+        prepare: fn(&mut Prep<'_>, OpId) -> Result<P, Diagnostic>,
+        f: F,
+    ) where
         P: 'static,
         F: Fn(&mut Exec<'_, '_>, &P) -> Result<(), SimError> + Copy + 'static,
     {
@@ -178,7 +182,9 @@ impl<'a> Prep<'a> {
             return Err(self.error(op, "cannot execute an empty region"));
         };
         if self.ctx.region_blocks(r).len() > 1 {
-            return Err(self.error(op, "cannot execute a region with several blocks (no unstructured control flow yet)"));
+            return Err(
+                self.error(op, "cannot execute a region with several blocks (no unstructured control flow yet)")
+            );
         }
         Ok(self.block(b))
     }
@@ -218,7 +224,10 @@ impl<'a> Prep<'a> {
     pub fn scalar(&self, op: OpId, v: Value) -> Result<Scalar, Diagnostic> {
         let ty = self.ctx.value_type(v);
         Scalar::of(self.ctx, ty).ok_or_else(|| {
-            self.error(op, format!("cannot execute values of type {}", sharc_ir::syntax::printer::type_to_string(self.ctx, ty)))
+            self.error(
+                op,
+                format!("cannot execute values of type {}", sharc_ir::syntax::printer::type_to_string(self.ctx, ty)),
+            )
         })
     }
 
@@ -244,4 +253,3 @@ impl<'a> Prep<'a> {
         Diagnostic::error(self.ctx.loc(op).clone(), msg)
     }
 }
-

@@ -49,10 +49,7 @@ pub fn generate(dialects: &DialectRegistry, passes: &PassRegistry) -> Vec<DocFil
 }
 
 fn header(out: &mut String, source: &str) {
-    let _ = writeln!(
-        out,
-        "<!-- Generated from {source}; do not edit. Regenerate: `{UPDATE_COMMAND}` -->\n"
-    );
+    let _ = writeln!(out, "<!-- Generated from {source}; do not edit. Regenerate: `{UPDATE_COMMAND}` -->\n");
 }
 
 /// `docs/dialects/README.md`: every dialect with its op count and the first sentence of its
@@ -327,10 +324,7 @@ fn cell(text: &str) -> String {
 
 /// GitHub's heading anchor for an op name: lowercase, punctuation other than `-` and `_` dropped.
 fn anchor(name: &str) -> String {
-    name.chars()
-        .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
-        .flat_map(char::to_lowercase)
-        .collect()
+    name.chars().filter(|c| c.is_alphanumeric() || *c == '-' || *c == '_').flat_map(char::to_lowercase).collect()
 }
 
 #[cfg(test)]
@@ -382,8 +376,14 @@ mod tests {
         assert!(loop_at < yield_at, "ops are sorted by name:\n{doc}");
         assert!(doc.contains("| [`toy.loop`](#toyloop) | A loop |"), "{doc}");
         assert!(doc.contains("Traits: loop-like (entry-block arguments are induction variables); single-block regions; implicit `toy.yield` terminator"), "{doc}");
-        assert!(doc.contains("\nSyntax: `toy.loop %i = 0 to 4 { }`\n\n### Example\n\n```mlir\n# not a heading\n```\n"), "{doc}");
-        assert!(doc.contains("Inherent attributes (printed as `<{...}>` properties in generic form): `step`."), "{doc}");
+        assert!(
+            doc.contains("\nSyntax: `toy.loop %i = 0 to 4 { }`\n\n### Example\n\n```mlir\n# not a heading\n```\n"),
+            "{doc}"
+        );
+        assert!(
+            doc.contains("Inherent attributes (printed as `<{...}>` properties in generic form): `step`."),
+            "{doc}"
+        );
         assert!(doc.contains("Traits: pure"), "{doc}");
     }
 

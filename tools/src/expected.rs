@@ -54,9 +54,9 @@ pub fn parse_expectations(text: &str, file: &str) -> Result<Vec<Expected>, Strin
                     "above" => lineno as i64 - 1,
                     "below" => lineno as i64 + 1,
                     _ => {
-                        let n: i64 = spec
-                            .parse()
-                            .map_err(|_| format!("{file}:{lineno}: error: invalid line offset '@{spec}' in expected-* comment"))?;
+                        let n: i64 = spec.parse().map_err(|_| {
+                            format!("{file}:{lineno}: error: invalid line offset '@{spec}' in expected-* comment")
+                        })?;
                         lineno as i64 + n
                     }
                 };
@@ -92,9 +92,9 @@ pub fn check(expected: &mut [Expected], produced: &[Diagnostic], file: &str) -> 
     }
     for d in flat {
         let line = d.loc.position().map(|(_, l, _)| l);
-        let found = expected.iter_mut().find(|e| {
-            !e.matched && e.severity == d.severity && Some(e.line) == line && d.message.contains(&e.text)
-        });
+        let found = expected
+            .iter_mut()
+            .find(|e| !e.matched && e.severity == d.severity && Some(e.line) == line && d.message.contains(&e.text));
         match found {
             Some(e) => e.matched = true,
             // Notes nobody asked about are accepted: they explain, they do not fail.

@@ -62,7 +62,9 @@ fn generated_docs_are_up_to_date() {
     for f in &files {
         match std::fs::read_to_string(root.join(&f.path)) {
             Err(_) => problems.push(format!("  missing: {}", f.path)),
-            Ok(text) if text != f.text => problems.push(format!("  stale:   {}{}", f.path, first_difference(&text, &f.text))),
+            Ok(text) if text != f.text => {
+                problems.push(format!("  stale:   {}{}", f.path, first_difference(&text, &f.text)))
+            }
             Ok(_) => {}
         }
     }

@@ -87,11 +87,7 @@ fn find_skipped_dirs(dir: &Path, rel: &str, out: &mut Vec<String>) {
             continue;
         }
         let name = entry.file_name().to_string_lossy().into_owned();
-        let sub = if rel.is_empty() {
-            name
-        } else {
-            format!("{rel}/{name}")
-        };
+        let sub = if rel.is_empty() { name } else { format!("{rel}/{name}") };
         if path.join("lit.skip").is_file() {
             out.push(sub);
         } else {
@@ -115,10 +111,8 @@ fn regex_escape(s: &str) -> String {
 fn lit(path: &Utf8Path, contents: String) -> datatest_stable::Result<()> {
     let file = Path::new(path.as_str());
     let file = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
-    let rel = file
-        .strip_prefix(test_root())
-        .map(|p| p.display().to_string())
-        .unwrap_or_else(|_| file.display().to_string());
+    let rel =
+        file.strip_prefix(test_root()).map(|p| p.display().to_string()).unwrap_or_else(|_| file.display().to_string());
 
     let script = match script::parse(&contents) {
         Ok(script) => script,
@@ -137,44 +131,27 @@ fn lit(path: &Utf8Path, contents: String) -> datatest_stable::Result<()> {
         match tools.feature(&feature.name) {
             Ok(toolpaths::Feature::Present) => {}
             Ok(toolpaths::Feature::Absent(why)) => {
-                eprintln!(
-                    "note: {rel}: skipped: REQUIRES {} is not met ({why})",
-                    feature.name
-                );
+                eprintln!("note: {rel}: skipped: REQUIRES {} is not met ({why})", feature.name);
                 return Ok(());
             }
             Err(e) => return fail(format!("{}:{}: {e}", file.display(), feature.line)),
         }
     }
 
-    let temp_dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("lit")
-        .join(format!("{rel}.d"));
+    let temp_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lit").join(format!("{rel}.d"));
     if temp_dir.exists() {
         if let Err(e) = std::fs::remove_dir_all(&temp_dir) {
             return fail(format!("cannot clear temp dir {}: {e}", temp_dir.display()));
         }
     }
     if let Err(e) = std::fs::create_dir_all(&temp_dir) {
-        return fail(format!(
-            "cannot create temp dir {}: {e}",
-            temp_dir.display()
-        ));
+        return fail(format!("cannot create temp dir {}: {e}", temp_dir.display()));
     }
-    let file_name = file
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let file_name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let paths = subst::Paths {
         source: file.display().to_string(),
-        source_dir: file
-            .parent()
-            .map(|d| d.display().to_string())
-            .unwrap_or_default(),
-        temp: temp_dir
-            .join(format!("{file_name}.tmp"))
-            .display()
-            .to_string(),
+        source_dir: file.parent().map(|d| d.display().to_string()).unwrap_or_default(),
+        temp: temp_dir.join(format!("{file_name}.tmp")).display().to_string(),
         temp_dir: temp_dir.display().to_string(),
     };
 
@@ -195,9 +172,7 @@ fn lit(path: &Utf8Path, contents: String) -> datatest_stable::Result<()> {
         }
         let outcome = exec::run(&command, &temp_dir, exec::timeout());
         if !outcome.succeeded() {
-            return fail(exec::report(
-                &outcome, &file, run, &command, &temp_dir, &rel,
-            ));
+            return fail(exec::report(&outcome, &file, run, &command, &temp_dir, &rel));
         }
     }
     Ok(())

@@ -118,14 +118,23 @@ fn run(a: &Args) -> Result<(), String> {
     let tools: Vec<Tool> = vec![
         Tool { name: "sharc-opt", path: &a.sharc_opt, args: vec![path, "-o", "/dev/null"] },
         Tool { name: "mlir-opt", path: &a.mlir_opt, args: vec![path, "-o", "/dev/null"] },
-        Tool { name: "mlir-opt, 1 thread", path: &a.mlir_opt, args: vec!["--mlir-disable-threading", path, "-o", "/dev/null"] },
+        Tool {
+            name: "mlir-opt, 1 thread",
+            path: &a.mlir_opt,
+            args: vec!["--mlir-disable-threading", path, "-o", "/dev/null"],
+        },
     ];
     let load_before = load_average();
     let (walls, phases) = time_tools(&tools, a.reps)?;
     let in_proc = in_process(&text, a.reps)?;
 
     println!("Input: `{path}` ({}), {} repetitions, median wall time.", kernels::describe(&text), a.reps);
-    println!("sharc-opt: `{}`; mlir-opt: `{}` ({}).", a.sharc_opt.display(), a.mlir_opt.display(), tool_version(&a.mlir_opt));
+    println!(
+        "sharc-opt: `{}`; mlir-opt: `{}` ({}).",
+        a.sharc_opt.display(),
+        a.mlir_opt.display(),
+        tool_version(&a.mlir_opt)
+    );
     println!("sharc-opt's output vs the input: {fidelity}.");
     println!("1-minute load average before / after the timed runs: {load_before} / {}.\n", load_average());
     println!("| tool | wall time | MB/s | sharc-opt time / this time |\n|---|---|---|---|");
@@ -196,7 +205,8 @@ fn generate(a: &Args) -> Result<PathBuf, String> {
 /// their sum.
 fn in_process(text: &str, reps: usize) -> Result<Vec<(&'static str, Duration)>, String> {
     let registry = sharc_dialects::registry();
-    let (mut parse, mut verify, mut print, mut drop, mut total) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut parse, mut verify, mut print, mut drop, mut total) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..reps {
         let mut ctx = Context::new(Arc::clone(&registry));
         let t0 = Instant::now();

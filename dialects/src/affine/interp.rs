@@ -19,7 +19,13 @@ const INLINE_INPUTS: usize = 12;
 
 /// The map operands of `lane` as integers.
 #[inline]
-fn gather<'b>(x: &Exec<'_, '_>, slots: &[Slot], lane: u32, buf: &'b mut [i64; INLINE_INPUTS], big: &'b mut Vec<i64>) -> &'b [i64] {
+fn gather<'b>(
+    x: &Exec<'_, '_>,
+    slots: &[Slot],
+    lane: u32,
+    buf: &'b mut [i64; INLINE_INPUTS],
+    big: &'b mut Vec<i64>,
+) -> &'b [i64] {
     if slots.len() <= INLINE_INPUTS {
         for (b, &s) in buf.iter_mut().zip(slots) {
             *b = x.get(s, lane).i();

@@ -160,7 +160,10 @@ pub static CMPI_PREDICATE: IntEnum =
 
 /// `arith.cmpf` predicates.
 pub static CMPF_PREDICATE: IntEnum = IntEnum {
-    cases: &["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"],
+    cases: &[
+        "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno",
+        "true",
+    ],
     width: 64,
 };
 
@@ -366,7 +369,10 @@ mod tests {
             parse_error("%0 = arith.mulf %x, %x fastmath<quick> : f32"),
             "custom op 'arith.mulf' expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast"
         );
-        assert_eq!(parse_error("%0 = arith.addi %a, %a overflow<> : i32"), "custom op 'arith.addi' expected valid keyword or string");
+        assert_eq!(
+            parse_error("%0 = arith.addi %a, %a overflow<> : i32"),
+            "custom op 'arith.addi' expected valid keyword or string"
+        );
         assert_eq!(parse_error("%0 = arith.addi %a, %a overflow<nsw, nuw> : i32"), "parsed");
     }
 }

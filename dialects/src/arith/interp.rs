@@ -216,7 +216,8 @@ fn register_compare(s: &mut Semantics) {
     s.lane(
         &SELECT,
         |p, op| {
-            let cond = p.ctx().operands(op).first().copied().ok_or_else(|| p.error(op, "arith.select without operands"))?;
+            let cond =
+                p.ctx().operands(op).first().copied().ok_or_else(|| p.error(op, "arith.select without operands"))?;
             p.scalar(op, cond).map(|_| ())
         },
         |_, _, v| Ok(if v[0].truthy() { v[1] } else { v[2] }),
@@ -257,7 +258,13 @@ fn register_casts(s: &mut Semantics) {
         let w = cx.result_type().width();
         let max = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
         let x = v[0].as_f64().unwrap_or(f64::NAN);
-        let u = if x.is_nan() || x <= 0.0 { 0 } else if x >= max as f64 + 1.0 { max } else { x.trunc() as u64 };
+        let u = if x.is_nan() || x <= 0.0 {
+            0
+        } else if x >= max as f64 + 1.0 {
+            max
+        } else {
+            x.trunc() as u64
+        };
         Ok(cx.result_type().int(u as i64))
     });
     s.lane(&EXTF, source, |cx, _, v| {
@@ -270,7 +277,9 @@ fn register_casts(s: &mut Semantics) {
             let src = source(p, op)?;
             let mode = p.ctx().attr_of(op, ROUNDING_MODE).and_then(|a| ROUNDING.decode(p.ctx(), a));
             if mode.is_some_and(|m| m != 0) {
-                return Err(p.error(op, "sharc-run supports only the default rounding mode (to_nearest_even) of arith.truncf"));
+                return Err(
+                    p.error(op, "sharc-run supports only the default rounding mode (to_nearest_even) of arith.truncf")
+                );
             }
             Ok(src)
         },

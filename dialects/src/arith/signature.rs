@@ -131,11 +131,22 @@ pub struct Signature {
 
 use TypeClass::{FixedIntLike, FloatLike, IntLike};
 
-const fn same(operands: &'static [TypeClass], result: TypeClass, flags: &'static [Flag], props: &'static [&'static str]) -> Signature {
+const fn same(
+    operands: &'static [TypeClass],
+    result: TypeClass,
+    flags: &'static [Flag],
+    props: &'static [&'static str],
+) -> Signature {
     Signature { operands, result, cast: None, flags, props }
 }
 
-const fn cast(from: TypeClass, to: TypeClass, kind: CastKind, flags: &'static [Flag], props: &'static [&'static str]) -> Signature {
+const fn cast(
+    from: TypeClass,
+    to: TypeClass,
+    kind: CastKind,
+    flags: &'static [Flag],
+    props: &'static [&'static str],
+) -> Signature {
     let operands: &'static [TypeClass] = match from {
         IntLike => &[IntLike],
         FixedIntLike => &[FixedIntLike],
@@ -160,22 +171,31 @@ pub const FLOAT_BINARY: Signature = same(&[FloatLike, FloatLike], FloatLike, &[F
 /// Float unary ops with fast-math flags.
 pub const FLOAT_UNARY: Signature = same(&[FloatLike], FloatLike, &[Flag::FastMath], &[FASTMATH]);
 /// Float ternary ops with fast-math flags (`math.fma`).
-pub const FLOAT_TERNARY: Signature = same(&[FloatLike, FloatLike, FloatLike], FloatLike, &[Flag::FastMath], &[FASTMATH]);
+pub const FLOAT_TERNARY: Signature =
+    same(&[FloatLike, FloatLike, FloatLike], FloatLike, &[Flag::FastMath], &[FASTMATH]);
 
 /// `extsi`, `extui`.
 pub const WIDEN_INT: Signature = cast(FixedIntLike, FixedIntLike, CastKind::WidenInt, &[], &[]);
 /// `trunci`.
-pub const NARROW_INT: Signature = cast(FixedIntLike, FixedIntLike, CastKind::NarrowInt, &[Flag::Overflow], &[OVERFLOW_FLAGS]);
+pub const NARROW_INT: Signature =
+    cast(FixedIntLike, FixedIntLike, CastKind::NarrowInt, &[Flag::Overflow], &[OVERFLOW_FLAGS]);
 /// `extf`.
-pub const WIDEN_FLOAT: Signature = cast(FloatLike, FloatLike, CastKind::WidenFloat, &[Flag::OptionalFastMath], &[FASTMATH]);
+pub const WIDEN_FLOAT: Signature =
+    cast(FloatLike, FloatLike, CastKind::WidenFloat, &[Flag::OptionalFastMath], &[FASTMATH]);
 /// `truncf`.
-pub const NARROW_FLOAT: Signature =
-    cast(FloatLike, FloatLike, CastKind::NarrowFloat, &[Flag::RoundingMode, Flag::OptionalFastMath], &[FASTMATH, ROUNDING_MODE]);
+pub const NARROW_FLOAT: Signature = cast(
+    FloatLike,
+    FloatLike,
+    CastKind::NarrowFloat,
+    &[Flag::RoundingMode, Flag::OptionalFastMath],
+    &[FASTMATH, ROUNDING_MODE],
+);
 /// `sitofp`, `uitofp`.
 pub const INT_TO_FLOAT: Signature = cast(FixedIntLike, FloatLike, CastKind::IntToFloat, &[], &[]);
 /// `fptosi`, `fptoui`.
 pub const FLOAT_TO_INT: Signature = cast(FloatLike, FixedIntLike, CastKind::FloatToInt, &[], &[]);
 /// `index_cast`, `index_castui`.
-pub const INDEX_CAST: Signature = cast(TypeClass::IndexCastLike, TypeClass::IndexCastLike, CastKind::IndexCast, &[], &[]);
+pub const INDEX_CAST: Signature =
+    cast(TypeClass::IndexCastLike, TypeClass::IndexCastLike, CastKind::IndexCast, &[], &[]);
 /// `bitcast`.
 pub const BITCAST: Signature = cast(TypeClass::BitcastLike, TypeClass::BitcastLike, CastKind::Bitcast, &[], &[]);

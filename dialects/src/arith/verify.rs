@@ -166,7 +166,8 @@ fn compatible_shape_list(ctx: &Context, types: &[Type]) -> bool {
     if shaped != types.len() {
         return shaped == 0;
     }
-    let scalable = |t: Type| matches!(ctx.type_kind(t), TypeKind::Vector { scalable, .. } if scalable.iter().any(|&s| s));
+    let scalable =
+        |t: Type| matches!(ctx.type_kind(t), TypeKind::Vector { scalable, .. } if scalable.iter().any(|&s| s));
     let n_scalable = types.iter().filter(|&&t| scalable(t)).count();
     if n_scalable != 0 && n_scalable != types.len() {
         return false;
@@ -194,7 +195,8 @@ pub fn elementwise_mappable(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         TypeKind::Tensor { shape: None, .. } => Some(2),
         _ => None,
     };
-    let results: Vec<Type> = ctx.results(op).iter().map(|&r| ctx.value_type(r)).filter(|&t| kind(t).is_some()).collect();
+    let results: Vec<Type> =
+        ctx.results(op).iter().map(|&r| ctx.value_type(r)).filter(|&t| kind(t).is_some()).collect();
     let operands: Vec<Type> = ctx.operand_types(op).into_iter().filter(|&t| kind(t).is_some()).collect();
     if results.is_empty() && operands.is_empty() {
         return Ok(());
@@ -203,7 +205,11 @@ pub fn elementwise_mappable(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ctx, op, "if a result is non-scalar, then at least one operand must be non-scalar"));
     }
     if results.is_empty() {
-        return Err(op_error(ctx, op, "if an operand is non-scalar, then there must be at least one non-scalar result"));
+        return Err(op_error(
+            ctx,
+            op,
+            "if an operand is non-scalar, then there must be at least one non-scalar result",
+        ));
     }
     if results.len() != ctx.results(op).len() {
         return Err(op_error(ctx, op, "if an operand is non-scalar, then all results must be non-scalar"));
@@ -309,7 +315,9 @@ pub fn i1_same_shape(ctx: &mut Context, ty: Type) -> Type {
     let kind = match ctx.type_kind(ty).clone() {
         TypeKind::Vector { shape, scalable, .. } => TypeKind::Vector { shape, scalable, elem: i1 },
         TypeKind::Tensor { shape, encoding, .. } => TypeKind::Tensor { shape, elem: i1, encoding },
-        TypeKind::MemRef { shape, layout, memory_space, .. } => TypeKind::MemRef { shape, elem: i1, layout, memory_space },
+        TypeKind::MemRef { shape, layout, memory_space, .. } => {
+            TypeKind::MemRef { shape, elem: i1, layout, memory_space }
+        }
         _ => return i1,
     };
     ctx.ty(kind)

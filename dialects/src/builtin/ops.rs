@@ -1,8 +1,8 @@
 //! `builtin.module`.
 
 use sharc_ir::builder::OperationState;
-use sharc_ir::syntax::{OpAsmParser, OpAsmPrinter, ParseResult};
 use sharc_ir::symbol::{MODULE_OP, SYM_NAME, SYM_VISIBILITY};
+use sharc_ir::syntax::{OpAsmParser, OpAsmPrinter, ParseResult};
 use sharc_ir::verifier::op_error;
 use sharc_ir::{Context, Diagnostic, OpId, OpSpec, OpTraits, RegionId};
 
@@ -78,7 +78,11 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     }
     // Discardable attributes on a module belong to some dialect (`gpu.container_module`).
     if let Some((name, _)) = ctx.attrs(op).iter().find(|(n, _)| !n.contains('.')) {
-        return Err(op_error(ctx, op, format!("can only contain attributes with dialect-prefixed names, found: '{name}'")));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("can only contain attributes with dialect-prefixed names, found: '{name}'"),
+        ));
     }
     Ok(())
 }

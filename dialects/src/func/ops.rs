@@ -152,7 +152,13 @@ impl FuncOp {
 
     /// A state for a public function `@name` with an entry block whose arguments have the
     /// signature's input types; returns the state and the entry block.
-    pub fn state(ctx: &mut Context, name: &str, inputs: &[Type], results: &[Type], loc: Location) -> (OperationState, BlockId) {
+    pub fn state(
+        ctx: &mut Context,
+        name: &str,
+        inputs: &[Type],
+        results: &[Type],
+        loc: Location,
+    ) -> (OperationState, BlockId) {
         let fty = ctx.function_type(inputs.to_vec(), results.to_vec());
         let fty = ctx.type_attr(fty);
         let name = ctx.string_attr(name);
@@ -228,6 +234,9 @@ impl CallOp {
     /// A state calling `@callee` with `args`, producing `results`.
     pub fn state(ctx: &mut Context, callee: &str, args: &[Value], results: &[Type], loc: Location) -> OperationState {
         let callee = ctx.symbol_ref_attr(callee);
-        OperationState::new(Self::NAME, loc).prop(CALLEE, callee).operands(args.iter().copied()).results(results.iter().copied())
+        OperationState::new(Self::NAME, loc)
+            .prop(CALLEE, callee)
+            .operands(args.iter().copied())
+            .results(results.iter().copied())
     }
 }

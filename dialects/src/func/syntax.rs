@@ -9,7 +9,12 @@ use sharc_ir::syntax::printer::type_to_string;
 use sharc_ir::syntax::{Argument, OpAsmParser, OpAsmPrinter, ParseResult};
 use sharc_ir::{Attr, Context, Diagnostic, OpId, Type};
 
-fn custom_error(p: &OpAsmParser<'_, '_>, offset: usize, state: &OperationState, msg: impl std::fmt::Display) -> Diagnostic {
+fn custom_error(
+    p: &OpAsmParser<'_, '_>,
+    offset: usize,
+    state: &OperationState,
+    msg: impl std::fmt::Display,
+) -> Diagnostic {
     p.error_at(offset, format!("custom op '{}' {msg}", state.name))
 }
 

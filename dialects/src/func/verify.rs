@@ -13,7 +13,13 @@ fn quoted_types(ctx: &Context, tys: &[Type]) -> String {
 }
 
 /// `attribute 'name' failed to satisfy constraint: <what>`, if present and `ok` fails.
-fn constraint(ctx: &Context, op: OpId, name: &str, what: &str, ok: impl Fn(&AttrKind) -> bool) -> Result<(), Diagnostic> {
+fn constraint(
+    ctx: &Context,
+    op: OpId,
+    name: &str,
+    what: &str,
+    ok: impl Fn(&AttrKind) -> bool,
+) -> Result<(), Diagnostic> {
     match ctx.attr_of(op, name) {
         Some(a) if !ok(ctx.attr_kind(a)) => {
             Err(op_error(ctx, op, format!("attribute '{name}' failed to satisfy constraint: {what}")))
@@ -80,9 +86,13 @@ pub fn func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         }
     }
     constraint(ctx, op, ARG_ATTRS, "Array of dictionary attributes", |k| dict_array(ctx, k))?;
-    constraint(ctx, op, FUNCTION_TYPE, "type attribute of function type", |k| {
-        matches!(k, AttrKind::Type(t) if ctx.function_parts(*t).is_some())
-    })?;
+    constraint(
+        ctx,
+        op,
+        FUNCTION_TYPE,
+        "type attribute of function type",
+        |k| matches!(k, AttrKind::Type(t) if ctx.function_parts(*t).is_some()),
+    )?;
     constraint(ctx, op, RES_ATTRS, "Array of dictionary attributes", |k| dict_array(ctx, k))?;
     constraint(ctx, op, SYM_NAME, "string attribute", |k| matches!(k, AttrKind::String(_)))?;
     constraint(ctx, op, SYM_VISIBILITY, "string attribute", |k| matches!(k, AttrKind::String(_)))?;
@@ -104,7 +114,11 @@ pub fn func(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let Some(entry) = f.entry_block(ctx) else { return Ok(()) };
     let args = ctx.block_args(entry);
     if args.len() != inputs.len() {
-        return Err(op_error(ctx, op, format!("entry block must have {} arguments to match function signature", inputs.len())));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("entry block must have {} arguments to match function signature", inputs.len()),
+        ));
     }
     for (i, (&a, &t)) in args.iter().zip(&inputs).enumerate() {
         let at = ctx.value_type(a);

@@ -79,7 +79,8 @@ fn prepare_launch(p: &mut Prep<'_>, op: OpId) -> Result<Launch, Diagnostic> {
             None => "gpu.launch".to_string(),
         },
     };
-    let spec = LaunchSpec { name, grid: [1; 3], block: [1; 3], func: None, entry, captures: p.captures(l.body(ctx)), inits };
+    let spec =
+        LaunchSpec { name, grid: [1; 3], block: [1; 3], func: None, entry, captures: p.captures(l.body(ctx)), inits };
     Ok(Launch { grid: three(p, l.grid_size_operands(ctx)), block: three(p, l.block_size_operands(ctx)), spec })
 }
 
@@ -105,7 +106,15 @@ fn prepare_launch_func(p: &mut Prep<'_>, op: OpId) -> Result<LaunchFunc, Diagnos
     let k = l.kernel_func(ctx).ok_or_else(|| p.error(op, "cannot find the launched kernel"))?;
     let args = l.kernel_operands(ctx);
     if args.len() != k.arguments(ctx).len() {
-        return Err(p.error(op, format!("kernel @{} takes {} arguments, the launch passes {}", k.name(ctx), k.arguments(ctx).len(), args.len())));
+        return Err(p.error(
+            op,
+            format!(
+                "kernel @{} takes {} arguments, the launch passes {}",
+                k.name(ctx),
+                k.arguments(ctx).len(),
+                args.len()
+            ),
+        ));
     }
     let mut workgroup = Vec::new();
     for &w in k.workgroup_attributions(ctx) {
@@ -144,7 +153,15 @@ fn exec_launch_func(x: &mut Exec<'_, '_>, l: &LaunchFunc) -> Result<(), SimError
         let s = slots.next().ok_or_else(|| x.error("missing private attribution"))?;
         inits.push((s, LaneInit::Private(*elem, shape.clone())));
     }
-    let spec = LaunchSpec { name: l.name.clone(), grid, block, func: Some(l.kernel), entry: f.entry, captures: Vec::new(), inits };
+    let spec = LaunchSpec {
+        name: l.name.clone(),
+        grid,
+        block,
+        func: Some(l.kernel),
+        entry: f.entry,
+        captures: Vec::new(),
+        inits,
+    };
     x.launch(&spec)
 }
 

@@ -73,7 +73,8 @@ fn builders() {
     let mut b = Builder::at_end(host_body);
     let state = arith::ConstantOp::index(&mut ctx, 1, loc.clone());
     let one = b.insert_value(&mut ctx, state);
-    let launch = LaunchFuncOp::build(&mut ctx, loc.clone(), "kernels", "k", [args[1], one, one], [one; 3], None, &args[..1]);
+    let launch =
+        LaunchFuncOp::build(&mut ctx, loc.clone(), "kernels", "k", [args[1], one, one], [one; 3], None, &args[..1]);
     ctx.insert_op(InsertPoint::BlockEnd(host_body), launch.0);
     b = Builder::at_end(host_body);
     assert_eq!(launch.kernel_module_and_name(&ctx), Some(("kernels", "k")));

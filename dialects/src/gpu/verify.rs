@@ -7,8 +7,8 @@
 //! with a sharc message instead of being printed in a custom form that could not express them.
 
 use super::ops::{
-    declared_launch_segments, AddressSpace, Dimension, FuncOp, LaunchFuncOp, LaunchOp, ModuleOp,
-    CONTAINER_MODULE_ATTR, DIMENSION, FUNCTION_TYPE, KERNEL, KERNEL_ATTR, UPPER_BOUND,
+    declared_launch_segments, AddressSpace, Dimension, FuncOp, LaunchFuncOp, LaunchOp, ModuleOp, CONTAINER_MODULE_ATTR,
+    DIMENSION, FUNCTION_TYPE, KERNEL, KERNEL_ATTR, UPPER_BOUND,
 };
 use crate::builtin;
 use sharc_ir::syntax::printer::{attr_to_string, type_to_string};
@@ -58,7 +58,11 @@ fn at_least_six_operands(ctx: &Context, op: OpId) -> Result {
     Ok(())
 }
 
-fn check_segments<const N: usize>(ctx: &Context, op: OpId, sizes: Option<[usize; N]>) -> std::result::Result<[usize; N], Diagnostic> {
+fn check_segments<const N: usize>(
+    ctx: &Context,
+    op: OpId,
+    sizes: Option<[usize; N]>,
+) -> std::result::Result<[usize; N], Diagnostic> {
     if let Some(s) = sizes {
         return Ok(s);
     }
@@ -82,7 +86,8 @@ fn check_group_sizes(ctx: &Context, op: OpId, sizes: &[usize], single_end: usize
     let start = |g: usize| sizes[..g].iter().sum::<usize>();
     for &g in optional {
         if sizes[g] > 1 {
-            let msg = format!("operand group starting at #{} requires 0 or 1 element, but found {}", start(g), sizes[g]);
+            let msg =
+                format!("operand group starting at #{} requires 0 or 1 element, but found {}", start(g), sizes[g]);
             return Err(op_error(ctx, op, msg));
         }
     }
@@ -141,7 +146,11 @@ pub(crate) fn verify_func(ctx: &Context, op: OpId) -> Result {
         return Err(op_error(ctx, op, "requires attribute 'function_type'"));
     };
     if ctx.attr_type(fty).and_then(|t| ctx.function_parts(t)).is_none() {
-        return Err(op_error(ctx, op, "attribute 'function_type' failed to satisfy constraint: type attribute of function type"));
+        return Err(op_error(
+            ctx,
+            op,
+            "attribute 'function_type' failed to satisfy constraint: type attribute of function type",
+        ));
     }
     check_one_region(ctx, op)?;
     check_parent(ctx, op, ModuleOp::NAME)?;
@@ -164,7 +173,11 @@ pub(crate) fn verify_func(ctx: &Context, op: OpId) -> Result {
     for (i, (&want, &arg)) in inputs.iter().zip(args).enumerate() {
         let got = ctx.value_type(arg);
         if got != want {
-            let msg = format!("expected body region argument #{i} to be of type {}, got {}", quoted(ctx, want), quoted(ctx, got));
+            let msg = format!(
+                "expected body region argument #{i} to be of type {}, got {}",
+                quoted(ctx, want),
+                quoted(ctx, got)
+            );
             return Err(op_error(ctx, op, msg));
         }
     }
@@ -222,8 +235,11 @@ pub(crate) fn verify_launch(ctx: &Context, op: OpId) -> Result {
         if !ctx.successors(last).is_empty() || ctx.op_is(last, super::ops::TerminatorOp::NAME) {
             continue;
         }
-        return Err(Diagnostic::error(ctx.loc(last).clone(), "expected 'gpu.terminator' or a terminator with successors")
-            .with_note(ctx.loc(op).clone(), "in 'gpu.launch' body region"));
+        return Err(Diagnostic::error(
+            ctx.loc(last).clone(),
+            "expected 'gpu.terminator' or a terminator with successors",
+        )
+        .with_note(ctx.loc(op).clone(), "in 'gpu.launch' body region"));
     }
     Ok(())
 }

@@ -20,7 +20,13 @@ pub fn libm(ctx: &mut Context, op: OpId, c: &[Option<Attr>], f32f: fn(f32) -> f3
 }
 
 /// Like [`libm`], refusing negative operands (`sqrt`, `log`, ...).
-pub fn libm_nonneg(ctx: &mut Context, op: OpId, c: &[Option<Attr>], f32f: fn(f32) -> f32, f64f: fn(f64) -> f64) -> Folded {
+pub fn libm_nonneg(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attr>],
+    f32f: fn(f32) -> f32,
+    f64f: fn(f64) -> f64,
+) -> Folded {
     float_nary(ctx, op, c, 1, |k, x| {
         if x[0].is_sign_negative() {
             return None;
@@ -34,7 +40,13 @@ pub fn libm_nonneg(ctx: &mut Context, op: OpId, c: &[Option<Attr>], f32f: fn(f32
 }
 
 /// A binary library function (`powf`, `atan2`).
-pub fn libm2(ctx: &mut Context, op: OpId, c: &[Option<Attr>], f32f: fn(f32, f32) -> f32, f64f: fn(f64, f64) -> f64) -> Folded {
+pub fn libm2(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attr>],
+    f32f: fn(f32, f32) -> f32,
+    f64f: fn(f64, f64) -> f64,
+) -> Folded {
     float_nary(ctx, op, c, 2, |k, x| match k {
         FloatKind::F32 => Some(f32f(x[0] as f32, x[1] as f32) as f64),
         FloatKind::F64 => Some(f64f(x[0], x[1])),

@@ -26,9 +26,9 @@ pub static DIALECT: Dialect = Dialect {
     description: "Elementary mathematical functions on floats and integers, elementwise on \
                   scalars, vectors and tensors. Float ops carry `fastmath<...>` flags.",
     ops: &[
-        &ABSF, &ABSI, &ACOS, &ACOSH, &ASIN, &ASINH, &ATAN, &ATAN2, &ATANH, &CBRT, &CEIL, &COPYSIGN, &COS, &COSH,
-        &CTLZ, &CTPOP, &CTTZ, &ERF, &ERFC, &EXP, &EXP2, &EXPM1, &FLOOR, &FMA, &IPOWI, &LOG, &LOG10, &LOG1P,
-        &LOG2, &POWF, &ROUND, &ROUNDEVEN, &RSQRT, &SIN, &SINH, &SQRT, &TAN, &TANH, &TRUNC,
+        &ABSF, &ABSI, &ACOS, &ACOSH, &ASIN, &ASINH, &ATAN, &ATAN2, &ATANH, &CBRT, &CEIL, &COPYSIGN, &COS, &COSH, &CTLZ,
+        &CTPOP, &CTTZ, &ERF, &ERFC, &EXP, &EXP2, &EXPM1, &FLOOR, &FMA, &IPOWI, &LOG, &LOG10, &LOG1P, &LOG2, &POWF,
+        &ROUND, &ROUNDEVEN, &RSQRT, &SIN, &SINH, &SQRT, &TAN, &TANH, &TRUNC,
     ],
     materialize_constant: Some(crate::arith::ConstantOp::state),
 };

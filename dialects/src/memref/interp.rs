@@ -20,13 +20,16 @@ use sharc_sim::{Exec, Prep, Scalar, Semantics, SimError, Trap, Val};
 pub(crate) fn memref_info(p: &Prep<'_>, op: OpId, ty: Type) -> Result<(Scalar, Vec<i64>, Space), Diagnostic> {
     let ctx = p.ctx();
     let Some(parts) = ctx.memref_parts(ty) else {
-        return Err(p.error(op, format!("cannot execute values of type {} (only ranked memrefs)", type_to_string(ctx, ty))));
+        return Err(
+            p.error(op, format!("cannot execute values of type {} (only ranked memrefs)", type_to_string(ctx, ty)))
+        );
     };
     if parts.rank() > MAX_RANK {
         return Err(p.error(op, format!("memrefs of rank above {MAX_RANK} are not supported")));
     }
-    let elem = Scalar::of(ctx, parts.elem)
-        .ok_or_else(|| p.error(op, format!("cannot execute memrefs of element type {}", type_to_string(ctx, parts.elem))))?;
+    let elem = Scalar::of(ctx, parts.elem).ok_or_else(|| {
+        p.error(op, format!("cannot execute memrefs of element type {}", type_to_string(ctx, parts.elem)))
+    })?;
     let space = match AddressSpace::of_type(ctx, ty) {
         Some(AddressSpace::Workgroup) => Space::Workgroup,
         Some(AddressSpace::Private) => Space::Private,
@@ -112,7 +115,8 @@ fn prepare_subview(p: &mut Prep<'_>, op: OpId) -> Result<SubView, Diagnostic> {
     let offsets = resolve(sv.mixed_offsets(ctx));
     let sizes = resolve(sv.mixed_sizes(ctx));
     let strides = resolve(sv.mixed_strides(ctx));
-    let result_shape = ctx.results(op).first().and_then(|&r| ctx.memref_parts(ctx.value_type(r))).map(|m| m.shape.to_vec());
+    let result_shape =
+        ctx.results(op).first().and_then(|&r| ctx.memref_parts(ctx.value_type(r))).map(|m| m.shape.to_vec());
     let result_shape = result_shape.ok_or_else(|| p.error(op, "memref.subview without a memref result"))?;
     let static_sizes: Vec<i64> = sizes.iter().map(|s| *s.as_ref().unwrap_or(&DYNAMIC)).collect();
     let dropped = rank_reduction_mask(&static_sizes, &result_shape)
@@ -131,7 +135,10 @@ fn exec_subview(cx: &mut sharc_sim::Lane<'_>, s: &SubView, v: &[Val]) -> Result<
     let mut rank = 0;
     for k in 0..src.rank as usize {
         let (off, size, stride) = (get(&s.offsets[k]), get(&s.sizes[k]), get(&s.strides[k]));
-        let fits = off >= 0 && size >= 0 && (size == 0 || off.checked_add((size - 1).saturating_mul(stride)).is_some_and(|e| e >= 0 && e < src.sizes[k]));
+        let fits = off >= 0
+            && size >= 0
+            && (size == 0
+                || off.checked_add((size - 1).saturating_mul(stride)).is_some_and(|e| e >= 0 && e < src.sizes[k]));
         if !fits {
             return Err(Trap::new(format!(
                 "out-of-bounds subview: offset {off}, size {size}, stride {stride} in dimension {k} of size {}",
@@ -171,7 +178,8 @@ struct Global {
 
 fn prepare_get_global(p: &mut Prep<'_>, op: OpId) -> Result<Global, Diagnostic> {
     let ctx = p.ctx();
-    let g = GetGlobalOp::view(ctx, op).and_then(|g| g.global(ctx)).ok_or_else(|| p.error(op, "cannot find the global"))?;
+    let g =
+        GetGlobalOp::view(ctx, op).and_then(|g| g.global(ctx)).ok_or_else(|| p.error(op, "cannot find the global"))?;
     let ty = g.ty(ctx).ok_or_else(|| p.error(op, "the global has no type"))?;
     let (elem, shape, space) = memref_info(p, op, ty)?;
     if g.is_external(ctx) {
@@ -207,7 +215,12 @@ pub(crate) fn register(s: &mut Semantics) {
         match cx.mem().dealloc(v[0]) {
             Ok(()) => Ok(Val::Undef),
             // Every thread of a block may free the block's shared buffer.
-            Err(_) if cx.group_is_kernel() && cx.desc(v[0]).is_ok_and(|d| cx.mem().buffer(d.buf).space == Space::Workgroup) => Ok(Val::Undef),
+            Err(_)
+                if cx.group_is_kernel()
+                    && cx.desc(v[0]).is_ok_and(|d| cx.mem().buffer(d.buf).space == Space::Workgroup) =>
+            {
+                Ok(Val::Undef)
+            }
             Err(e) => Err(Trap::new(format!("invalid memref.dealloc: {e}"))),
         }
     });
@@ -225,9 +238,14 @@ pub(crate) fn register(s: &mut Semantics) {
     s.lane(&SUBVIEW, prepare_subview, exec_subview);
     s.lane(&CAST, prepare_cast, |cx, shape, v| {
         let d = cx.desc(v[0])?;
-        let bad = d.sizes().len() != shape.len() || d.sizes().iter().zip(shape).any(|(&have, &want)| want != DYNAMIC && have != want);
+        let bad = d.sizes().len() != shape.len()
+            || d.sizes().iter().zip(shape).any(|(&have, &want)| want != DYNAMIC && have != want);
         if bad {
-            return Err(Trap::new(format!("memref.cast of a memref of shape {:?} to a type of shape {:?}", d.sizes(), shape)));
+            return Err(Trap::new(format!(
+                "memref.cast of a memref of shape {:?} to a type of shape {:?}",
+                d.sizes(),
+                shape
+            )));
         }
         Ok(v[0])
     });

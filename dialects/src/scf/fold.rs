@@ -60,7 +60,9 @@ pub(crate) fn if_remove_empty_else(ctx: &mut Context, op: OpId) -> bool {
         return false;
     }
     let Some(block) = view.else_block(ctx) else { return false };
-    let only_yield = ctx.block_first_op(block).is_some_and(|f| Some(f) == ctx.block_last_op(block) && YieldOp::view(ctx, f).is_some());
+    let only_yield = ctx
+        .block_first_op(block)
+        .is_some_and(|f| Some(f) == ctx.block_last_op(block) && YieldOp::view(ctx, f).is_some());
     if !only_yield {
         return false;
     }

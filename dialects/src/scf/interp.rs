@@ -66,7 +66,12 @@ fn prepare_if(p: &mut Prep<'_>, op: OpId) -> Result<If, Diagnostic> {
         Some(_) => Some(entry(p, op, i.else_region(ctx))?),
         None => None,
     };
-    Ok(If { cond: p.slot(i.condition(ctx)), then: entry(p, op, i.then_region(ctx))?, els, results: p.slots(ctx.results(op)).into() })
+    Ok(If {
+        cond: p.slot(i.condition(ctx)),
+        then: entry(p, op, i.then_region(ctx))?,
+        els,
+        results: p.slots(ctx.results(op)).into(),
+    })
 }
 
 fn exec_if(x: &mut Exec<'_, '_>, f: &If) -> Result<(), SimError> {

@@ -20,9 +20,7 @@ mod ops;
 mod syntax;
 mod verify;
 
-pub use ops::{
-    ConditionOp, ExecuteRegionOp, ForOp, IfOp, ParallelOp, ReduceOp, ReduceReturnOp, WhileOp, YieldOp,
-};
+pub use ops::{ConditionOp, ExecuteRegionOp, ForOp, IfOp, ParallelOp, ReduceOp, ReduceReturnOp, WhileOp, YieldOp};
 use sharc_ir::registry::Dialect;
 
 /// The dialect.

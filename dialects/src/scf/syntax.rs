@@ -369,11 +369,7 @@ pub(crate) fn parse_while(p: &mut OpAsmParser<'_, '_>, state: &mut OperationStat
     };
     state.result_types = results;
     if inputs.len() != inits.len() {
-        let msg = format!(
-            "expected as many input types as operands (expected {} got {})",
-            inits.len(),
-            inputs.len()
-        );
+        let msg = format!("expected as many input types as operands (expected {} got {})", inits.len(), inputs.len());
         return Err(custom_error(state, p.error_at(type_offset, msg)));
     }
     state.operands = resolve_all(p, state, &inits, &inputs)?;

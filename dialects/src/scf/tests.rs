@@ -70,7 +70,9 @@ pub(crate) fn check_diagnostics(text: &str) {
             Err(d) => d,
         };
         let line_of = |d: &Diagnostic| d.loc.position().map_or(0, |(_, l, _)| l);
-        let [want] = errors[..] else { panic!("one expected-error per chunk, got {} at line {}: {d}", errors.len(), chunk.first_line) };
+        let [want] = errors[..] else {
+            panic!("one expected-error per chunk, got {} at line {}: {d}", errors.len(), chunk.first_line)
+        };
         assert!(
             line_of(&d) == want.line && d.message.contains(&want.message),
             "expected at line {}: {}\ngot: {d}",

@@ -48,7 +48,11 @@ fn check_num_regions(ctx: &Context, op: OpId, n: usize) -> Result {
 fn check_one_block(ctx: &Context, op: OpId, index: usize, name: &str) -> Result {
     match ctx.regions(op).get(index) {
         Some(&r) if ctx.region_blocks(r).len() == 1 => Ok(()),
-        _ => Err(op_error(ctx, op, format!("region #{index} ('{name}') failed to verify constraint: region with 1 blocks"))),
+        _ => Err(op_error(
+            ctx,
+            op,
+            format!("region #{index} ('{name}') failed to verify constraint: region with 1 blocks"),
+        )),
     }
 }
 
@@ -151,7 +155,13 @@ fn check_implicit_terminator(ctx: &Context, op: OpId, name: &str) -> Result {
 
 /// `verifyAndGetTerminator`: region `index` ends in the op `name`, else `msg` with a note at the
 /// terminator found.
-fn expect_terminator(ctx: &Context, op: OpId, index: usize, name: &str, msg: &str) -> std::result::Result<OpId, Diagnostic> {
+fn expect_terminator(
+    ctx: &Context,
+    op: OpId,
+    index: usize,
+    name: &str,
+    msg: &str,
+) -> std::result::Result<OpId, Diagnostic> {
     let last = entry_block_of(ctx, op, index).and_then(|b| ctx.block_last_op(b));
     match last {
         Some(t) if ctx.op_is(t, name) => Ok(t),
@@ -201,18 +211,33 @@ pub(crate) fn verify_for(ctx: &Context, op: OpId) -> Result {
 }
 
 /// `LoopLikeOpInterface` verification (`verifyLoopLikeOpInterface`).
-fn verify_loop_like(ctx: &Context, op: OpId, inits: &[Value], iter_args: &[Value], yielded: &[Value], results: Option<&[Value]>) -> Result {
+fn verify_loop_like(
+    ctx: &Context,
+    op: OpId,
+    inits: &[Value],
+    iter_args: &[Value],
+    yielded: &[Value],
+    results: Option<&[Value]>,
+) -> Result {
     if inits.len() != iter_args.len() {
         let msg = format!("different number of inits and region iter_args: {} != {}", inits.len(), iter_args.len());
         return Err(op_error(ctx, op, msg));
     }
     if !yielded.is_empty() && iter_args.len() != yielded.len() {
-        let msg = format!("different number of region iter_args and yielded values: {} != {}", iter_args.len(), yielded.len());
+        let msg = format!(
+            "different number of region iter_args and yielded values: {} != {}",
+            iter_args.len(),
+            yielded.len()
+        );
         return Err(op_error(ctx, op, msg));
     }
     if let Some(results) = results {
         if results.len() != iter_args.len() {
-            let msg = format!("different number of loop results and region iter_args: {} != {}", results.len(), iter_args.len());
+            let msg = format!(
+                "different number of loop results and region iter_args: {} != {}",
+                results.len(),
+                iter_args.len()
+            );
             return Err(op_error(ctx, op, msg));
         }
     }
@@ -220,19 +245,31 @@ fn verify_loop_like(ctx: &Context, op: OpId, inits: &[Value], iter_args: &[Value
     for (i, (&init, &arg)) in inits.iter().zip(iter_args).enumerate() {
         if ty(init) != ty(arg) {
             let (a, b) = (quoted(ctx, ty(init)), quoted(ctx, ty(arg)));
-            return Err(op_error(ctx, op, format!("{i}-th init and {i}-th region iter_arg have different type: {a} != {b}")));
+            return Err(op_error(
+                ctx,
+                op,
+                format!("{i}-th init and {i}-th region iter_arg have different type: {a} != {b}"),
+            ));
         }
         if let Some(&y) = yielded.get(i) {
             if ty(arg) != ty(y) {
                 let (a, b) = (quoted(ctx, ty(arg)), quoted(ctx, ty(y)));
-                return Err(op_error(ctx, op, format!("{i}-th region iter_arg and {i}-th yielded value have different type: {a} != {b}")));
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!("{i}-th region iter_arg and {i}-th yielded value have different type: {a} != {b}"),
+                ));
             }
         }
     }
     for (i, (&arg, &r)) in iter_args.iter().zip(results.unwrap_or(&[])).enumerate() {
         if ty(arg) != ty(r) {
             let (a, b) = (quoted(ctx, ty(arg)), quoted(ctx, ty(r)));
-            return Err(op_error(ctx, op, format!("{i}-th region iter_arg and {i}-th loop result have different type: {a} != {b}")));
+            return Err(op_error(
+                ctx,
+                op,
+                format!("{i}-th region iter_arg and {i}-th loop result have different type: {a} != {b}"),
+            ));
         }
     }
     Ok(())
@@ -247,7 +284,11 @@ pub(crate) fn verify_if(ctx: &Context, op: OpId) -> Result {
     check_num_regions(ctx, op, 2)?;
     check_one_block(ctx, op, 0, "thenRegion")?;
     if ctx.region_blocks(ctx.region(op, 1)).len() > 1 {
-        return Err(op_error(ctx, op, "region #1 ('elseRegion') failed to verify constraint: region with at most 1 blocks"));
+        return Err(op_error(
+            ctx,
+            op,
+            "region #1 ('elseRegion') failed to verify constraint: region with at most 1 blocks",
+        ));
     }
     for i in 0..2 {
         if entry_block_of(ctx, op, i).is_some_and(|b| !ctx.block_args(b).is_empty()) {
@@ -371,12 +412,20 @@ pub(crate) fn verify_reduce(ctx: &Context, op: OpId) -> Result {
     check_parent(ctx, op, &[PARALLEL.name])?;
     for (i, &r) in ctx.regions(op).iter().enumerate() {
         if ctx.region_blocks(r).len() != 1 {
-            return Err(op_error(ctx, op, format!("region #{i} ('reductions') failed to verify constraint: region with 1 blocks")));
+            return Err(op_error(
+                ctx,
+                op,
+                format!("region #{i} ('reductions') failed to verify constraint: region with 1 blocks"),
+            ));
         }
     }
     let operands = ctx.operands(op);
     if operands.len() != ctx.regions(op).len() {
-        let msg = format!("expects one reduction region per operand, got {} operands and {} regions", operands.len(), ctx.regions(op).len());
+        let msg = format!(
+            "expects one reduction region per operand, got {} operands and {} regions",
+            operands.len(),
+            ctx.regions(op).len()
+        );
         return Err(op_error(ctx, op, msg));
     }
     for (i, (&v, &r)) in operands.iter().zip(ctx.regions(op)).enumerate() {
@@ -387,7 +436,8 @@ pub(crate) fn verify_reduce(ctx: &Context, op: OpId) -> Result {
         }
         let args = ctx.block_args(block);
         if args.len() != 2 || args.iter().any(|&a| ctx.value_type(a) != ty) {
-            let msg = format!("expected two block arguments with type {} in the {i}-th reduction region", quoted(ctx, ty));
+            let msg =
+                format!("expected two block arguments with type {} in the {i}-th reduction region", quoted(ctx, ty));
             return Err(op_error(ctx, op, msg));
         }
         if !ctx.block_last_op(block).is_some_and(|t| ctx.op_is(t, super::ops::REDUCE_RETURN.name)) {
@@ -408,7 +458,9 @@ pub(crate) fn verify_reduce_return(ctx: &Context, op: OpId) -> Result {
     let actual = ctx.value_type(ctx.operand(op, 0));
     match expected {
         Some(t) if t == actual => Ok(()),
-        Some(t) => Err(op_error(ctx, op, format!("must have type {} (the type of the reduction inputs)", quoted(ctx, t)))),
+        Some(t) => {
+            Err(op_error(ctx, op, format!("must have type {} (the type of the reduction inputs)", quoted(ctx, t))))
+        }
         None => Err(op_error(ctx, op, "expects its block to have the reduction inputs as arguments")),
     }
 }
@@ -425,7 +477,8 @@ pub(crate) fn verify_while(ctx: &Context, op: OpId) -> Result {
         ConditionOp::NAME,
         "expects the 'before' region to terminate with 'scf.condition'",
     )?;
-    let yield_op = expect_terminator(ctx, op, 1, YieldOp::NAME, "expects the 'after' region to terminate with 'scf.yield'")?;
+    let yield_op =
+        expect_terminator(ctx, op, 1, YieldOp::NAME, "expects the 'after' region to terminate with 'scf.yield'")?;
     let w = WhileOp(op);
     let before_args = w.before_arguments(ctx);
     let after_args = w.after_arguments(ctx);
@@ -468,9 +521,5 @@ pub(crate) fn verify_execute_region(ctx: &Context, op: OpId) -> Result {
 /// `scf.yield`.
 pub(crate) fn verify_yield(ctx: &Context, op: OpId) -> Result {
     check_no_results(ctx, op)?;
-    check_parent(
-        ctx,
-        op,
-        &[EXECUTE_REGION.name, FOR.name, IF.name, "scf.index_switch", WhileOp::NAME],
-    )
+    check_parent(ctx, op, &[EXECUTE_REGION.name, FOR.name, IF.name, "scf.index_switch", WhileOp::NAME])
 }

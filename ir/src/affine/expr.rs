@@ -178,18 +178,14 @@ impl AffineExpr {
     /// (upstream `isPureAffine`); otherwise the expression is semi-affine.
     pub fn is_pure_affine(&self) -> bool {
         match self.kind() {
-            AffineExprKind::Dim(_) | AffineExprKind::Symbol(_) | AffineExprKind::Constant(_) => {
-                true
-            }
+            AffineExprKind::Dim(_) | AffineExprKind::Symbol(_) | AffineExprKind::Constant(_) => true,
             AffineExprKind::Add(l, r) => l.is_pure_affine() && r.is_pure_affine(),
             AffineExprKind::Mul(l, r) => {
-                l.is_pure_affine()
-                    && r.is_pure_affine()
-                    && (l.as_constant().is_some() || r.as_constant().is_some())
+                l.is_pure_affine() && r.is_pure_affine() && (l.as_constant().is_some() || r.as_constant().is_some())
             }
-            AffineExprKind::Mod(l, r)
-            | AffineExprKind::FloorDiv(l, r)
-            | AffineExprKind::CeilDiv(l, r) => l.is_pure_affine() && r.as_constant().is_some(),
+            AffineExprKind::Mod(l, r) | AffineExprKind::FloorDiv(l, r) | AffineExprKind::CeilDiv(l, r) => {
+                l.is_pure_affine() && r.as_constant().is_some()
+            }
         }
     }
 
@@ -202,22 +198,17 @@ impl AffineExpr {
         match self.kind() {
             AffineExprKind::Dim(_) | AffineExprKind::Symbol(_) => 1,
             AffineExprKind::Constant(c) => c.checked_abs().unwrap_or(1 << 62),
-            AffineExprKind::FloorDiv(l, r) | AffineExprKind::CeilDiv(l, r) => {
-                match r.as_constant() {
-                    Some(c) if c != 0 => {
-                        let lhs_div = l.largest_known_divisor();
-                        if lhs_div.wrapping_rem(c) == 0 {
-                            lhs_div
-                                .checked_div(c)
-                                .and_then(i64::checked_abs)
-                                .unwrap_or(1)
-                        } else {
-                            1
-                        }
+            AffineExprKind::FloorDiv(l, r) | AffineExprKind::CeilDiv(l, r) => match r.as_constant() {
+                Some(c) if c != 0 => {
+                    let lhs_div = l.largest_known_divisor();
+                    if lhs_div.wrapping_rem(c) == 0 {
+                        lhs_div.checked_div(c).and_then(i64::checked_abs).unwrap_or(1)
+                    } else {
+                        1
                     }
-                    _ => 1,
                 }
-            }
+                _ => 1,
+            },
             AffineExprKind::Mul(l, r) => {
                 let (a, b) = (l.largest_known_divisor(), r.largest_known_divisor());
                 a.checked_mul(b).unwrap_or(a.max(b))
@@ -239,9 +230,7 @@ impl AffineExpr {
     /// True if symbol `position` occurs in the expression.
     pub fn is_function_of_symbol(&self, position: u32) -> bool {
         match self.as_binary() {
-            Some((_, l, r)) => {
-                l.is_function_of_symbol(position) || r.is_function_of_symbol(position)
-            }
+            Some((_, l, r)) => l.is_function_of_symbol(position) || r.is_function_of_symbol(position),
             None => self.as_symbol() == Some(position),
         }
     }
@@ -259,11 +248,7 @@ impl AffineExpr {
     /// semantics (see the module docs). `None` if the result is undefined (division by zero,
     /// `mod` by a non-positive value), overflows `i64`, or a position has no value.
     pub fn eval(&self, dims: &[i64], symbols: &[i64]) -> Option<i64> {
-        let value = |slice: &[i64], position: u32| {
-            usize::try_from(position)
-                .ok()
-                .and_then(|i| slice.get(i).copied())
-        };
+        let value = |slice: &[i64], position: u32| usize::try_from(position).ok().and_then(|i| slice.get(i).copied());
         match self.kind() {
             AffineExprKind::Dim(p) => value(dims, *p),
             AffineExprKind::Symbol(p) => value(symbols, *p),
@@ -271,24 +256,16 @@ impl AffineExpr {
             AffineExprKind::Add(l, r) => l.eval(dims, symbols)?.checked_add(r.eval(dims, symbols)?),
             AffineExprKind::Mul(l, r) => l.eval(dims, symbols)?.checked_mul(r.eval(dims, symbols)?),
             AffineExprKind::Mod(l, r) => mod_i64(l.eval(dims, symbols)?, r.eval(dims, symbols)?),
-            AffineExprKind::FloorDiv(l, r) => {
-                floor_div_i64(l.eval(dims, symbols)?, r.eval(dims, symbols)?)
-            }
-            AffineExprKind::CeilDiv(l, r) => {
-                ceil_div_i64(l.eval(dims, symbols)?, r.eval(dims, symbols)?)
-            }
+            AffineExprKind::FloorDiv(l, r) => floor_div_i64(l.eval(dims, symbols)?, r.eval(dims, symbols)?),
+            AffineExprKind::CeilDiv(l, r) => ceil_div_i64(l.eval(dims, symbols)?, r.eval(dims, symbols)?),
         }
     }
 
     /// Substitutes `dims[i]` for `di` and `symbols[j]` for `sj`, re-simplifying the
     /// rebuilt nodes; positions past the end of a slice are kept as they are.
     pub fn replace_dims_and_symbols(&self, dims: &[AffineExpr], symbols: &[AffineExpr]) -> Self {
-        let lookup = |slice: &[AffineExpr], position: u32| {
-            usize::try_from(position)
-                .ok()
-                .and_then(|i| slice.get(i))
-                .cloned()
-        };
+        let lookup =
+            |slice: &[AffineExpr], position: u32| usize::try_from(position).ok().and_then(|i| slice.get(i)).cloned();
         match self.kind() {
             AffineExprKind::Constant(_) => self.clone(),
             AffineExprKind::Dim(p) => lookup(dims, *p).unwrap_or_else(|| self.clone()),
@@ -320,15 +297,8 @@ impl AffineExpr {
     /// Renames `di` to `d(i + shift)` for `offset <= i < num_dims` (upstream `shiftDims`).
     /// Positions saturate at `u32::MAX`.
     pub fn shift_dims(&self, num_dims: u32, shift: u32, offset: u32) -> Self {
-        let dims: Vec<_> = (0..num_dims)
-            .map(|i| {
-                AffineExpr::dim(if i < offset {
-                    i
-                } else {
-                    i.saturating_add(shift)
-                })
-            })
-            .collect();
+        let dims: Vec<_> =
+            (0..num_dims).map(|i| AffineExpr::dim(if i < offset { i } else { i.saturating_add(shift) })).collect();
         self.replace_dims(&dims)
     }
 
@@ -336,13 +306,7 @@ impl AffineExpr {
     /// `shiftSymbols`). Positions saturate at `u32::MAX`.
     pub fn shift_symbols(&self, num_symbols: u32, shift: u32, offset: u32) -> Self {
         let symbols: Vec<_> = (0..num_symbols)
-            .map(|i| {
-                AffineExpr::symbol(if i < offset {
-                    i
-                } else {
-                    i.saturating_add(shift)
-                })
-            })
+            .map(|i| AffineExpr::symbol(if i < offset { i } else { i.saturating_add(shift) }))
             .collect();
         self.replace_symbols(&symbols)
     }
@@ -418,21 +382,13 @@ pub(super) fn gcd(a: i64, b: i64) -> i64 {
 /// `a floordiv b`; `None` for `b == 0` or overflow (`i64::MIN floordiv -1`).
 pub(super) fn floor_div_i64(a: i64, b: i64) -> Option<i64> {
     let (q, r) = (a.checked_div(b)?, a.checked_rem(b)?);
-    Some(if r != 0 && ((r < 0) != (b < 0)) {
-        q - 1
-    } else {
-        q
-    })
+    Some(if r != 0 && ((r < 0) != (b < 0)) { q - 1 } else { q })
 }
 
 /// `a ceildiv b`; `None` for `b == 0` or overflow (`i64::MIN ceildiv -1`).
 pub(super) fn ceil_div_i64(a: i64, b: i64) -> Option<i64> {
     let (q, r) = (a.checked_div(b)?, a.checked_rem(b)?);
-    Some(if r != 0 && ((r > 0) == (b > 0)) {
-        q + 1
-    } else {
-        q
-    })
+    Some(if r != 0 && ((r > 0) == (b > 0)) { q + 1 } else { q })
 }
 
 /// `a mod b` in `[0, b)`; `None` for `b < 1`, where upstream's folder reports poison.

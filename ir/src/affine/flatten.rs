@@ -17,21 +17,10 @@ use super::expr::{gcd, AffineBinaryOp as Op, AffineExpr, AffineExprKind};
 use super::semi_affine::simplify_semi_affine;
 
 /// Upstream `simplifyAffineExpr(expr, numDims, numSymbols)`.
-pub(super) fn simplify_affine_expr(
-    expr: &AffineExpr,
-    num_dims: u32,
-    num_symbols: u32,
-) -> AffineExpr {
-    let expr = if expr.is_pure_affine() {
-        expr.clone()
-    } else {
-        simplify_semi_affine(expr, num_dims, num_symbols)
-    };
-    let mut flattener = Flattener {
-        num_dims: num_dims as usize,
-        num_symbols: num_symbols as usize,
-        locals: Vec::new(),
-    };
+pub(super) fn simplify_affine_expr(expr: &AffineExpr, num_dims: u32, num_symbols: u32) -> AffineExpr {
+    let expr = if expr.is_pure_affine() { expr.clone() } else { simplify_semi_affine(expr, num_dims, num_symbols) };
+    let mut flattener =
+        Flattener { num_dims: num_dims as usize, num_symbols: num_symbols as usize, locals: Vec::new() };
     let Some(row) = flattener.flatten(&expr) else {
         return expr;
     };
@@ -114,11 +103,7 @@ impl Flattener {
         self.pad(&mut lhs);
         self.pad(&mut rhs);
         if op == Op::Add {
-            return lhs
-                .iter()
-                .zip(&rhs)
-                .map(|(a, b)| a.checked_add(*b))
-                .collect();
+            return lhs.iter().zip(&rhs).map(|(a, b)| a.checked_add(*b)).collect();
         }
         // Products, divisions and `mod` by a non-constant are semi-affine: a local stands
         // for the whole rebuilt operation.
@@ -194,10 +179,7 @@ impl Flattener {
         } else if col < self.local_start() {
             AffineExpr::symbol(position(col - self.num_dims))
         } else {
-            self.locals
-                .get(col - self.local_start())
-                .cloned()
-                .unwrap_or_else(|| AffineExpr::constant(0))
+            self.locals.get(col - self.local_start()).cloned().unwrap_or_else(|| AffineExpr::constant(0))
         }
     }
 
@@ -246,11 +228,7 @@ impl Flattener {
         }
         for (j, &coeff) in row.iter().enumerate().take(nd) {
             if coeff != 0 {
-                terms.push((
-                    (j as u64, post_decrement(&mut next_dim)),
-                    self.column_expr(j),
-                    coeff,
-                ));
+                terms.push(((j as u64, post_decrement(&mut next_dim)), self.column_expr(j), coeff));
             }
         }
         terms.sort_by_key(|(key, _, _)| *key);

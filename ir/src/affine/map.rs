@@ -28,46 +28,26 @@ pub struct AffineMap {
 impl AffineMap {
     /// The map `(d0, ...)[s0, ...] -> (results...)`, or an error if a result mentions a
     /// dimension or symbol beyond the counts.
-    pub fn new(
-        num_dims: u32,
-        num_symbols: u32,
-        results: Vec<AffineExpr>,
-    ) -> Result<Self, AffineError> {
+    pub fn new(num_dims: u32, num_symbols: u32, results: Vec<AffineExpr>) -> Result<Self, AffineError> {
         for e in &results {
             check_positions(e, num_dims, num_symbols)?;
         }
-        Ok(Self {
-            num_dims,
-            num_symbols,
-            results,
-        })
+        Ok(Self { num_dims, num_symbols, results })
     }
 
     /// `(d0, ..., dn-1) -> (d0, ..., dn-1)`.
     pub fn identity(num_dims: u32) -> Self {
-        Self {
-            num_dims,
-            num_symbols: 0,
-            results: (0..num_dims).map(AffineExpr::dim).collect(),
-        }
+        Self { num_dims, num_symbols: 0, results: (0..num_dims).map(AffineExpr::dim).collect() }
     }
 
     /// `() -> (value)`.
     pub fn constant(value: i64) -> Self {
-        Self {
-            num_dims: 0,
-            num_symbols: 0,
-            results: vec![AffineExpr::constant(value)],
-        }
+        Self { num_dims: 0, num_symbols: 0, results: vec![AffineExpr::constant(value)] }
     }
 
     /// `() -> ()`.
     pub fn empty() -> Self {
-        Self {
-            num_dims: 0,
-            num_symbols: 0,
-            results: Vec::new(),
-        }
+        Self { num_dims: 0, num_symbols: 0, results: Vec::new() }
     }
 
     /// The number of dimensions.
@@ -107,12 +87,7 @@ impl AffineMap {
 
     /// True for `(d0, ..., dn-1) -> (d0, ..., dn-1)`, with or without symbols.
     pub fn is_identity(&self) -> bool {
-        self.results.len() == self.num_dims as usize
-            && self
-                .results
-                .iter()
-                .zip(0..)
-                .all(|(e, i)| e.as_dim() == Some(i))
+        self.results.len() == self.num_dims as usize && self.results.iter().zip(0..).all(|(e, i)| e.as_dim() == Some(i))
     }
 
     /// True if the map has exactly one result and it is a constant.
@@ -186,38 +161,15 @@ impl AffineMap {
     /// Fails unless `self` has as many dimensions as `inner` has results.
     pub fn compose(&self, inner: &AffineMap) -> Result<AffineMap, AffineError> {
         if self.num_dims as usize != inner.results.len() {
-            return Err(AffineError::ComposeMismatch {
-                num_dims: self.num_dims,
-                num_results: inner.results.len(),
-            });
+            return Err(AffineError::ComposeMismatch { num_dims: self.num_dims, num_results: inner.results.len() });
         }
-        let too_many = AffineError::SymbolOutOfRange {
-            position: u32::MAX,
-            num_symbols: u32::MAX,
-        };
-        let num_symbols = self
-            .num_symbols
-            .checked_add(inner.num_symbols)
-            .ok_or(too_many)?;
+        let too_many = AffineError::SymbolOutOfRange { position: u32::MAX, num_symbols: u32::MAX };
+        let num_symbols = self.num_symbols.checked_add(inner.num_symbols).ok_or(too_many)?;
         let dims: Vec<_> = (0..inner.num_dims).map(AffineExpr::dim).collect();
-        let symbols: Vec<_> = (self.num_symbols..num_symbols)
-            .map(AffineExpr::symbol)
-            .collect();
-        let inner_results: Vec<_> = inner
-            .results
-            .iter()
-            .map(|e| e.replace_dims_and_symbols(&dims, &symbols))
-            .collect();
-        let results = self
-            .results
-            .iter()
-            .map(|e| e.replace_dims(&inner_results))
-            .collect();
-        Ok(AffineMap {
-            num_dims: inner.num_dims,
-            num_symbols,
-            results,
-        })
+        let symbols: Vec<_> = (self.num_symbols..num_symbols).map(AffineExpr::symbol).collect();
+        let inner_results: Vec<_> = inner.results.iter().map(|e| e.replace_dims_and_symbols(&dims, &symbols)).collect();
+        let results = self.results.iter().map(|e| e.replace_dims(&inner_results)).collect();
+        Ok(AffineMap { num_dims: inner.num_dims, num_symbols, results })
     }
 
     /// Substitutes `dims[i]` for `di` and `symbols[j]` for `sj` in every result (positions
@@ -230,30 +182,20 @@ impl AffineMap {
         num_result_dims: u32,
         num_result_symbols: u32,
     ) -> Result<AffineMap, AffineError> {
-        let results = self
-            .results
-            .iter()
-            .map(|e| e.replace_dims_and_symbols(dims, symbols))
-            .collect();
+        let results = self.results.iter().map(|e| e.replace_dims_and_symbols(dims, symbols)).collect();
         AffineMap::new(num_result_dims, num_result_symbols, results)
     }
 
     /// Each result simplified through its flattened form (upstream `simplifyAffineMap`).
     pub fn simplify(&self) -> AffineMap {
-        let results = self
-            .results
-            .iter()
-            .map(|e| e.simplify(self.num_dims, self.num_symbols))
-            .collect();
+        let results = self.results.iter().map(|e| e.simplify(self.num_dims, self.num_symbols)).collect();
         AffineMap { results, ..*self }
     }
 
     /// The map with only the results at `positions`, in that order (upstream `getSubMap`).
     pub fn sub_map(&self, positions: &[usize]) -> Result<AffineMap, AffineError> {
-        let results = positions
-            .iter()
-            .map(|&position| self.result_or_error(position).cloned())
-            .collect::<Result<_, _>>()?;
+        let results =
+            positions.iter().map(|&position| self.result_or_error(position).cloned()).collect::<Result<_, _>>()?;
         Ok(AffineMap { results, ..*self })
     }
 
@@ -266,12 +208,7 @@ impl AffineMap {
     }
 
     fn result_or_error(&self, position: usize) -> Result<&AffineExpr, AffineError> {
-        self.results
-            .get(position)
-            .ok_or(AffineError::ResultOutOfRange {
-                position,
-                num_results: self.results.len(),
-            })
+        self.results.get(position).ok_or(AffineError::ResultOutOfRange { position, num_results: self.results.len() })
     }
 }
 
@@ -302,19 +239,10 @@ mod tests {
 
     #[test]
     fn new_rejects_out_of_range_positions() {
-        assert_eq!(
-            AffineMap::new(1, 0, vec![d(1)]),
-            Err(AffineError::DimOutOfRange {
-                position: 1,
-                num_dims: 1
-            })
-        );
+        assert_eq!(AffineMap::new(1, 0, vec![d(1)]), Err(AffineError::DimOutOfRange { position: 1, num_dims: 1 }));
         assert_eq!(
             AffineMap::new(1, 1, vec![d(0) + s(3)]),
-            Err(AffineError::SymbolOutOfRange {
-                position: 3,
-                num_symbols: 1
-            })
+            Err(AffineError::SymbolOutOfRange { position: 3, num_symbols: 1 })
         );
     }
 
@@ -333,10 +261,7 @@ mod tests {
         assert!(!map(1, 0, vec![d(0) + 1]).is_projected_permutation(true));
         assert_eq!(AffineMap::constant(7).single_constant_result(), Some(7));
         assert!(!map(1, 0, vec![d(0)]).is_single_constant());
-        assert_eq!(
-            map(1, 0, vec![3.into(), 4.into()]).constant_results(),
-            Some(vec![3, 4])
-        );
+        assert_eq!(map(1, 0, vec![3.into(), 4.into()]).constant_results(), Some(vec![3, 4]));
         assert!(map(2, 0, vec![d(1) * 2]).is_function_of_dim(1));
         assert!(!map(2, 0, vec![d(1) * 2]).is_function_of_dim(0));
     }
@@ -356,16 +281,10 @@ mod tests {
         let outer = map(2, 1, vec![d(0) + s(0), d(1) * 2]);
         let inner = map(1, 1, vec![d(0) + 1, s(0)]);
         let composed = outer.compose(&inner).expect("counts match");
-        assert_eq!(
-            composed.to_string(),
-            "(d0)[s0, s1] -> (d0 + s0 + 1, s1 * 2)"
-        );
+        assert_eq!(composed.to_string(), "(d0)[s0, s1] -> (d0 + s0 + 1, s1 * 2)");
         assert_eq!(
             outer.compose(&AffineMap::identity(3)),
-            Err(AffineError::ComposeMismatch {
-                num_dims: 2,
-                num_results: 3
-            })
+            Err(AffineError::ComposeMismatch { num_dims: 2, num_results: 3 })
         );
         for (x, p, q) in [(0, 1, 2), (-5, 3, 7), (4, -2, 0)] {
             let step = inner.eval(&[x], &[q]).expect("defined");
@@ -376,18 +295,10 @@ mod tests {
     #[test]
     fn replace_sub_map_drop_and_simplify() {
         let m = map(2, 0, vec![d(0) + d(1), d(1), d(0) + d(1) - d(0)]);
-        let swapped = m
-            .replace_dims_and_symbols(&[d(1), d(0)], &[], 2, 0)
-            .expect("in range");
-        assert_eq!(
-            swapped.to_string(),
-            "(d0, d1) -> (d0 + d1, d0, d0 + d1 - d1)"
-        );
+        let swapped = m.replace_dims_and_symbols(&[d(1), d(0)], &[], 2, 0).expect("in range");
+        assert_eq!(swapped.to_string(), "(d0, d1) -> (d0 + d1, d0, d0 + d1 - d1)");
         assert!(m.replace_dims_and_symbols(&[d(2)], &[], 2, 0).is_err());
-        assert_eq!(
-            m.sub_map(&[1, 0]).expect("in range").to_string(),
-            "(d0, d1) -> (d1, d0 + d1)"
-        );
+        assert_eq!(m.sub_map(&[1, 0]).expect("in range").to_string(), "(d0, d1) -> (d1, d0 + d1)");
         assert!(m.sub_map(&[3]).is_err());
         assert_eq!(m.drop_result(0).expect("in range").num_results(), 2);
         assert!(m.drop_result(3).is_err());

@@ -101,48 +101,27 @@ impl fmt::Display for AffineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::DimOutOfRange { position, num_dims } => {
-                write!(
-                    f,
-                    "dimension d{position} used, but only {num_dims} dimensions are declared"
-                )
+                write!(f, "dimension d{position} used, but only {num_dims} dimensions are declared")
             }
-            Self::SymbolOutOfRange {
-                position,
-                num_symbols,
-            } => {
-                write!(
-                    f,
-                    "symbol s{position} used, but only {num_symbols} symbols are declared"
-                )
+            Self::SymbolOutOfRange { position, num_symbols } => {
+                write!(f, "symbol s{position} used, but only {num_symbols} symbols are declared")
             }
-            Self::ConstraintCountMismatch {
-                constraints,
-                eq_flags,
-            } => {
+            Self::ConstraintCountMismatch { constraints, eq_flags } => {
                 write!(
                     f,
                     "expected one equality flag per constraint, \
                      got {constraints} constraints and {eq_flags} flags"
                 )
             }
-            Self::ComposeMismatch {
-                num_dims,
-                num_results,
-            } => {
+            Self::ComposeMismatch { num_dims, num_results } => {
                 write!(
                     f,
                     "cannot compose a map with {num_dims} dimensions \
                      with a map of {num_results} results"
                 )
             }
-            Self::ResultOutOfRange {
-                position,
-                num_results,
-            } => {
-                write!(
-                    f,
-                    "result {position} requested, but the map has {num_results} results"
-                )
+            Self::ResultOutOfRange { position, num_results } => {
+                write!(f, "result {position} requested, but the map has {num_results} results")
             }
         }
     }
@@ -159,10 +138,7 @@ fn check_positions(expr: &AffineExpr, num_dims: u32, num_symbols: u32) -> Result
             error = Some(AffineError::DimOutOfRange { position, num_dims });
         }
         AffineExprKind::Symbol(position) if position >= num_symbols && error.is_none() => {
-            error = Some(AffineError::SymbolOutOfRange {
-                position,
-                num_symbols,
-            });
+            error = Some(AffineError::SymbolOutOfRange { position, num_symbols });
         }
         _ => {}
     });

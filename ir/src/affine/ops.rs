@@ -67,18 +67,11 @@ macro_rules! impl_binary {
     };
 }
 
-impl_binary!(Add, add, simplify::add, |c: i64, e: &AffineExpr| {
-    simplify::add(e, &AffineExpr::constant(c))
+impl_binary!(Add, add, simplify::add, |c: i64, e: &AffineExpr| { simplify::add(e, &AffineExpr::constant(c)) });
+impl_binary!(Mul, mul, simplify::mul, |c: i64, e: &AffineExpr| { simplify::mul(e, &AffineExpr::constant(c)) });
+impl_binary!(Sub, sub, |a: &AffineExpr, b: &AffineExpr| simplify::add(a, &neg(b)), |c: i64, e: &AffineExpr| {
+    simplify::add(&neg(e), &AffineExpr::constant(c))
 });
-impl_binary!(Mul, mul, simplify::mul, |c: i64, e: &AffineExpr| {
-    simplify::mul(e, &AffineExpr::constant(c))
-});
-impl_binary!(
-    Sub,
-    sub,
-    |a: &AffineExpr, b: &AffineExpr| simplify::add(a, &neg(b)),
-    |c: i64, e: &AffineExpr| simplify::add(&neg(e), &AffineExpr::constant(c))
-);
 
 impl Neg for AffineExpr {
     type Output = AffineExpr;

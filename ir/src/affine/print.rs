@@ -29,12 +29,7 @@ fn write_expr(f: &mut Formatter<'_>, expr: &AffineExpr, enclosing: Binding) -> f
     write_expr_in(f, expr, enclosing, None)
 }
 
-fn write_expr_in(
-    f: &mut Formatter<'_>,
-    expr: &AffineExpr,
-    enclosing: Binding,
-    leaves: Leaves<'_>,
-) -> fmt::Result {
+fn write_expr_in(f: &mut Formatter<'_>, expr: &AffineExpr, enclosing: Binding, leaves: Leaves<'_>) -> fmt::Result {
     let (op, lhs, rhs) = match *expr.kind() {
         AffineExprKind::Dim(p) => {
             return match leaves.and_then(|(d, _)| d.get(p as usize)) {
@@ -82,22 +77,13 @@ fn write_expr_in(
 
 /// `lhs + rhs`, printed as a subtraction when `rhs` is a negative constant or a product
 /// with a negative constant factor.
-fn write_sum(
-    f: &mut Formatter<'_>,
-    lhs: &AffineExpr,
-    rhs: &AffineExpr,
-    leaves: Leaves<'_>,
-) -> fmt::Result {
+fn write_sum(f: &mut Formatter<'_>, lhs: &AffineExpr, rhs: &AffineExpr, leaves: Leaves<'_>) -> fmt::Result {
     write_expr_in(f, lhs, Binding::Weak, leaves)?;
     if let Some((factor, c)) = rhs.as_op(Op::Mul) {
         match c.as_constant() {
             Some(-1) => {
                 f.write_str(" - ")?;
-                let inner = if factor.as_op(Op::Add).is_some() {
-                    Binding::Strong
-                } else {
-                    Binding::Weak
-                };
+                let inner = if factor.as_op(Op::Add).is_some() { Binding::Strong } else { Binding::Weak };
                 return write_expr_in(f, factor, inner, leaves);
             }
             // Upstream negates in `int64_t`; `wrapping_neg` prints what it prints for
@@ -200,11 +186,7 @@ mod tests {
     /// (`mlir-opt` 22.1.8 printing `affine_map<(d0, d1, d2)[s0, s1] -> (...)>`).
     #[test]
     fn prints_like_mlir_22() {
-        let (d0, d1, d2) = (
-            &AffineExpr::dim(0),
-            &AffineExpr::dim(1),
-            &AffineExpr::dim(2),
-        );
+        let (d0, d1, d2) = (&AffineExpr::dim(0), &AffineExpr::dim(1), &AffineExpr::dim(2));
         let (s0, s1) = (&AffineExpr::symbol(0), &AffineExpr::symbol(1));
         let c = AffineExpr::constant;
         let cases: Vec<(AffineExpr, &str)> = vec![
@@ -236,10 +218,7 @@ mod tests {
             ((d0 * -1).floor_div(2), "(-d0) floordiv 2"),
             (d0 - d0.floor_div(4) * 4, "d0 mod 4"),
             ((s0 + s1) + s1.floor_div(4) * -4, "s0 + s1 mod 4"),
-            (
-                (d0 + d1.floor_div(4)) + d1.floor_div(4) * -4,
-                "d0 - (d1 floordiv 4) * 3",
-            ),
+            ((d0 + d1.floor_div(4)) + d1.floor_div(4) * -4, "d0 - (d1 floordiv 4) * 3"),
             (d0 * s0 * 2, "(d0 * s0) * 2"),
             (d0 * (s0 * s1), "d0 * (s0 * s1)"),
             ((s0 + 1) * (d0 + 2), "(d0 + 2) * (s0 + 1)"),

@@ -25,9 +25,7 @@ enum Recipe {
 const NUM_DIMS: u32 = 3;
 const NUM_SYMBOLS: u32 = 2;
 
-fn recipe(
-    constants: impl Strategy<Value = i64> + Clone + 'static,
-) -> impl Strategy<Value = Recipe> {
+fn recipe(constants: impl Strategy<Value = i64> + Clone + 'static) -> impl Strategy<Value = Recipe> {
     recipe_over(NUM_DIMS, NUM_SYMBOLS, constants)
 }
 
@@ -41,13 +39,7 @@ fn recipe_over(
         (0..num_symbols).prop_map(Recipe::Symbol),
         constants.prop_map(Recipe::Constant),
     ];
-    let op = prop_oneof![
-        Just(Op::Add),
-        Just(Op::Mul),
-        Just(Op::Mod),
-        Just(Op::FloorDiv),
-        Just(Op::CeilDiv)
-    ];
+    let op = prop_oneof![Just(Op::Add), Just(Op::Mul), Just(Op::Mod), Just(Op::FloorDiv), Just(Op::CeilDiv)];
     leaf.prop_recursive(5, 40, 2, move |inner| {
         prop_oneof![
             1 => inner.clone().prop_map(|r| Recipe::Neg(Box::new(r))),
@@ -88,10 +80,7 @@ fn build_raw(r: &Recipe) -> AffineExpr {
 }
 
 fn point() -> impl Strategy<Value = (Vec<i64>, Vec<i64>)> {
-    (
-        prop::collection::vec(-12_i64..=12, NUM_DIMS as usize),
-        prop::collection::vec(1_i64..=12, NUM_SYMBOLS as usize),
-    )
+    (prop::collection::vec(-12_i64..=12, NUM_DIMS as usize), prop::collection::vec(1_i64..=12, NUM_SYMBOLS as usize))
 }
 
 proptest! {

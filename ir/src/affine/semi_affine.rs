@@ -28,11 +28,7 @@ use super::expr::{AffineBinaryOp as Op, AffineExpr, AffineExprKind};
 use super::flatten::simplify_affine_expr;
 
 /// Simplifies `mod`, `floordiv` and `ceildiv` by a symbol that divides the dividend.
-pub(super) fn simplify_semi_affine(
-    expr: &AffineExpr,
-    num_dims: u32,
-    num_symbols: u32,
-) -> AffineExpr {
+pub(super) fn simplify_semi_affine(expr: &AffineExpr, num_dims: u32, num_symbols: u32) -> AffineExpr {
     let Some((op, lhs, rhs)) = expr.as_binary() else {
         return expr.clone();
     };
@@ -114,18 +110,12 @@ fn symbolic_divide(expr: &AffineExpr, symbol: u32, op: Op, in_product: bool) -> 
     match expr.kind() {
         AffineExprKind::Constant(0) => Some(AffineExpr::constant(0)),
         AffineExprKind::Symbol(p) if *p == symbol => Some(AffineExpr::constant(1)),
-        AffineExprKind::Add(l, r) => Some(
-            symbolic_divide(l, symbol, op, in_product)?
-                + symbolic_divide(r, symbol, op, in_product)?,
-        ),
-        AffineExprKind::Mod(l, r) => Some(
-            symbolic_divide(l, symbol, Op::Mod, false)?.modulo(symbolic_divide(
-                r,
-                symbol,
-                Op::Mod,
-                false,
-            )?),
-        ),
+        AffineExprKind::Add(l, r) => {
+            Some(symbolic_divide(l, symbol, op, in_product)? + symbolic_divide(r, symbol, op, in_product)?)
+        }
+        AffineExprKind::Mod(l, r) => {
+            Some(symbolic_divide(l, symbol, Op::Mod, false)?.modulo(symbolic_divide(r, symbol, Op::Mod, false)?))
+        }
         AffineExprKind::Mul(l, r) => {
             if divisibility(l, symbol, op, true) == Some(Divisibility::Exact) {
                 Some(symbolic_divide(l, symbol, op, true)? * r)
@@ -138,11 +128,7 @@ fn symbolic_divide(expr: &AffineExpr, symbol: u32, op: Op, in_product: bool) -> 
             if kind != op || in_product {
                 return None;
             }
-            Some(AffineExpr::binary(
-                kind,
-                &symbolic_divide(l, symbol, op, false)?,
-                r,
-            ))
+            Some(AffineExpr::binary(kind, &symbolic_divide(l, symbol, op, false)?, r))
         }
         _ => None,
     }
@@ -150,12 +136,7 @@ fn symbolic_divide(expr: &AffineExpr, symbol: u32, op: Op, in_product: bool) -> 
 
 /// True if `lhs mod rhs` is 0 because `lhs` is `x - x mod rhs` up to reassociation (the
 /// shape loop peeling leaves: `(ub - ub mod step) mod step`).
-fn is_mod_of_mod_subtraction(
-    lhs: &AffineExpr,
-    rhs: &AffineExpr,
-    num_dims: u32,
-    num_symbols: u32,
-) -> bool {
+fn is_mod_of_mod_subtraction(lhs: &AffineExpr, rhs: &AffineExpr, num_dims: u32, num_symbols: u32) -> bool {
     let mut summands = Vec::new();
     collect_summands(lhs, &mut summands);
     summands.iter().enumerate().any(|(i, summand)| {
@@ -165,11 +146,8 @@ fn is_mod_of_mod_subtraction(
         if step != rhs {
             return false;
         }
-        let rest = summands
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .fold(AffineExpr::constant(0), |sum, (_, s)| sum + s);
+        let rest =
+            summands.iter().enumerate().filter(|&(j, _)| j != i).fold(AffineExpr::constant(0), |sum, (_, s)| sum + s);
         simplify_affine_expr(&(rest - x), num_dims, num_symbols).as_constant() == Some(0)
     })
 }
@@ -219,12 +197,7 @@ mod tests {
 
     #[test]
     fn declines_upstream_rewrites_that_change_values() {
-        let (d0, d1, s0, s1) = (
-            AffineExpr::dim(0),
-            AffineExpr::dim(1),
-            AffineExpr::symbol(0),
-            AffineExpr::symbol(1),
-        );
+        let (d0, d1, s0, s1) = (AffineExpr::dim(0), AffineExpr::dim(1), AffineExpr::symbol(0), AffineExpr::symbol(1));
         let sum = ((&d0 * &s0).floor_div(2) + (&d1 * &s0).floor_div(2)).floor_div(&s0);
         assert_eq!(sum.eval(&[1, 1], &[2, 0]), Some(1));
         assert_eq!(sum.simplify(2, 2).eval(&[1, 1], &[2, 0]), Some(1));

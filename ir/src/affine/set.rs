@@ -52,32 +52,17 @@ impl IntegerSet {
         for e in &constraints {
             check_positions(e, num_dims, num_symbols)?;
         }
-        Ok(Self {
-            num_dims,
-            num_symbols,
-            constraints,
-            eq_flags,
-        })
+        Ok(Self { num_dims, num_symbols, constraints, eq_flags })
     }
 
     /// The canonical empty set, `1 == 0` (upstream `getEmptySet`).
     pub fn empty(num_dims: u32, num_symbols: u32) -> Self {
-        Self {
-            num_dims,
-            num_symbols,
-            constraints: vec![AffineExpr::constant(1)],
-            eq_flags: vec![true],
-        }
+        Self { num_dims, num_symbols, constraints: vec![AffineExpr::constant(1)], eq_flags: vec![true] }
     }
 
     /// The whole space, `0 == 0`.
     pub fn universe(num_dims: u32, num_symbols: u32) -> Self {
-        Self {
-            num_dims,
-            num_symbols,
-            constraints: vec![AffineExpr::constant(0)],
-            eq_flags: vec![true],
-        }
+        Self { num_dims, num_symbols, constraints: vec![AffineExpr::constant(0)], eq_flags: vec![true] }
     }
 
     /// True if this is the canonical empty set `1 == 0` (upstream `isEmptyIntegerSet`);
@@ -123,10 +108,7 @@ impl IntegerSet {
 
     /// The constraint at `position`, with its equality flag.
     pub fn constraint(&self, position: usize) -> Option<(&AffineExpr, bool)> {
-        Some((
-            self.constraints.get(position)?,
-            *self.eq_flags.get(position)?,
-        ))
+        Some((self.constraints.get(position)?, *self.eq_flags.get(position)?))
     }
 
     /// The constraint expressions.
@@ -163,17 +145,8 @@ impl IntegerSet {
         num_result_dims: u32,
         num_result_symbols: u32,
     ) -> Result<IntegerSet, AffineError> {
-        let constraints = self
-            .constraints
-            .iter()
-            .map(|e| e.replace_dims_and_symbols(dims, symbols))
-            .collect();
-        IntegerSet::new(
-            num_result_dims,
-            num_result_symbols,
-            constraints,
-            self.eq_flags.clone(),
-        )
+        let constraints = self.constraints.iter().map(|e| e.replace_dims_and_symbols(dims, symbols)).collect();
+        IntegerSet::new(num_result_dims, num_result_symbols, constraints, self.eq_flags.clone())
     }
 }
 
@@ -191,17 +164,9 @@ mod tests {
 
     #[test]
     fn prints_like_upstream() {
-        let set = IntegerSet::new(
-            2,
-            1,
-            vec![d(0) - 10, s(0) - d(1), d(0) + d(1)],
-            vec![false, true, false],
-        )
-        .expect("in range");
-        assert_eq!(
-            set.to_string(),
-            "(d0, d1)[s0] : (d0 - 10 >= 0, -d1 + s0 == 0, d0 + d1 >= 0)"
-        );
+        let set = IntegerSet::new(2, 1, vec![d(0) - 10, s(0) - d(1), d(0) + d(1)], vec![false, true, false])
+            .expect("in range");
+        assert_eq!(set.to_string(), "(d0, d1)[s0] : (d0 - 10 >= 0, -d1 + s0 == 0, d0 + d1 >= 0)");
         assert_eq!(IntegerSet::empty(1, 0).to_string(), "(d0) : (1 == 0)");
         assert_eq!(IntegerSet::universe(0, 1).to_string(), "()[s0] : (0 == 0)");
     }
@@ -210,10 +175,7 @@ mod tests {
     fn new_validates_and_normalizes() {
         assert_eq!(
             IntegerSet::new(1, 0, vec![d(0)], vec![]),
-            Err(AffineError::ConstraintCountMismatch {
-                constraints: 1,
-                eq_flags: 0
-            })
+            Err(AffineError::ConstraintCountMismatch { constraints: 1, eq_flags: 0 })
         );
         assert!(IntegerSet::new(1, 0, vec![s(0)], vec![true]).is_err());
         let all = IntegerSet::new(1, 0, vec![], vec![]).expect("no constraints is fine");
@@ -226,21 +188,13 @@ mod tests {
     #[test]
     fn contains_evaluates_every_constraint() {
         // 0 <= d0 < s0, d0 even.
-        let set = IntegerSet::new(
-            1,
-            1,
-            vec![d(0), s(0) - d(0) - 1, d(0).modulo(2)],
-            vec![false, false, true],
-        )
-        .expect("in range");
+        let set = IntegerSet::new(1, 1, vec![d(0), s(0) - d(0) - 1, d(0).modulo(2)], vec![false, false, true])
+            .expect("in range");
         assert_eq!((set.num_equalities(), set.num_inequalities()), (1, 2));
-        let inside: Vec<i64> = (-3..10)
-            .filter(|&x| set.contains(&[x], &[6]) == Some(true))
-            .collect();
+        let inside: Vec<i64> = (-3..10).filter(|&x| set.contains(&[x], &[6]) == Some(true)).collect();
         assert_eq!(inside, vec![0, 2, 4]);
         assert_eq!(set.contains(&[1], &[]), None);
-        let undefined =
-            IntegerSet::new(1, 1, vec![d(0).floor_div(s(0))], vec![false]).expect("in range");
+        let undefined = IntegerSet::new(1, 1, vec![d(0).floor_div(s(0))], vec![false]).expect("in range");
         assert_eq!(undefined.contains(&[1], &[0]), None);
         assert_eq!(IntegerSet::empty(1, 0).contains(&[0], &[]), Some(false));
     }
@@ -248,9 +202,7 @@ mod tests {
     #[test]
     fn replace_dims_and_symbols_revalidates() {
         let set = IntegerSet::new(1, 1, vec![d(0) - s(0)], vec![false]).expect("in range");
-        let fixed = set
-            .replace_dims_and_symbols(&[], &[AffineExpr::constant(4)], 1, 0)
-            .expect("in range");
+        let fixed = set.replace_dims_and_symbols(&[], &[AffineExpr::constant(4)], 1, 0).expect("in range");
         assert_eq!(fixed.to_string(), "(d0) : (d0 - 4 >= 0)");
         assert!(set.replace_dims_and_symbols(&[], &[], 1, 0).is_err());
         assert_eq!(fixed.constraint(0).map(|(_, eq)| eq), Some(false));

@@ -29,20 +29,17 @@ pub(super) fn mul(lhs: &AffineExpr, rhs: &AffineExpr) -> AffineExpr {
 
 /// `lhs floordiv rhs`, simplified.
 pub(super) fn floor_div(lhs: &AffineExpr, rhs: &AffineExpr) -> AffineExpr {
-    simplify_floor_div(lhs, rhs)
-        .unwrap_or_else(|| AffineExpr::raw_binary(Op::FloorDiv, lhs.clone(), rhs.clone()))
+    simplify_floor_div(lhs, rhs).unwrap_or_else(|| AffineExpr::raw_binary(Op::FloorDiv, lhs.clone(), rhs.clone()))
 }
 
 /// `lhs ceildiv rhs`, simplified.
 pub(super) fn ceil_div(lhs: &AffineExpr, rhs: &AffineExpr) -> AffineExpr {
-    simplify_ceil_div(lhs, rhs)
-        .unwrap_or_else(|| AffineExpr::raw_binary(Op::CeilDiv, lhs.clone(), rhs.clone()))
+    simplify_ceil_div(lhs, rhs).unwrap_or_else(|| AffineExpr::raw_binary(Op::CeilDiv, lhs.clone(), rhs.clone()))
 }
 
 /// `lhs mod rhs`, simplified.
 pub(super) fn modulo(lhs: &AffineExpr, rhs: &AffineExpr) -> AffineExpr {
-    simplify_mod(lhs, rhs)
-        .unwrap_or_else(|| AffineExpr::raw_binary(Op::Mod, lhs.clone(), rhs.clone()))
+    simplify_mod(lhs, rhs).unwrap_or_else(|| AffineExpr::raw_binary(Op::Mod, lhs.clone(), rhs.clone()))
 }
 
 /// The operand order of a new `+` or `*` node that no rule simplified: dimensions by
@@ -82,9 +79,7 @@ fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     // `(d0 + 2) + 3` is `d0 + 5`.
     if let (Some((ll, lr)), Some(c)) = (lhs_add, rhs_const) {
         if let Some(lc) = lr.as_constant() {
-            return lc
-                .checked_add(c)
-                .map(|sum| add(ll, &AffineExpr::constant(sum)));
+            return lc.checked_add(c).map(|sum| add(ll, &AffineExpr::constant(sum)));
         }
     }
     // `c1 * e + c2 * e` is `e * (c1 + c2)`.
@@ -99,9 +94,7 @@ fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     };
     let ((first, c1), (second, c2)) = (scaled(lhs), scaled(rhs));
     if first == second {
-        return c1
-            .checked_add(c2)
-            .map(|c| mul(&first, &AffineExpr::constant(c)));
+        return c1.checked_add(c2).map(|c| mul(&first, &AffineExpr::constant(c)));
     }
     // Keep the constant on the right: `(d0 + 2) + d1` is `(d0 + d1) + 2`.
     if let Some((ll, lr)) = lhs_add {
@@ -160,9 +153,7 @@ fn simplify_mul(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     let lhs_rhs_const = lr.as_constant()?;
     // `(d0 * 2) * 3` is `d0 * 6`.
     if let Some(c) = rhs_const {
-        return lhs_rhs_const
-            .checked_mul(c)
-            .map(|p| mul(ll, &AffineExpr::constant(p)));
+        return lhs_rhs_const.checked_mul(c).map(|p| mul(ll, &AffineExpr::constant(p)));
     }
     // Keep the constant on the right: `(d0 * 2) * s0` is `(d0 * s0) * 2`.
     Some(mul(&mul(ll, rhs), lr))

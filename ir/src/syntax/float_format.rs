@@ -101,7 +101,13 @@ impl BigUint {
 
 /// `APFloat::toString(precision, max_padding, truncate_zero)` for a finite value of `kind`
 /// stored in `v`. `precision` 0 means the natural precision of the format.
-pub(crate) fn apfloat_to_string(kind: FloatKind, v: f64, precision: u32, max_padding: u32, truncate_zero: bool) -> String {
+pub(crate) fn apfloat_to_string(
+    kind: FloatKind,
+    v: f64,
+    precision: u32,
+    max_padding: u32,
+    truncate_zero: bool,
+) -> String {
     let sem = semantics(kind);
     let mut out = String::new();
     if v.is_sign_negative() {

@@ -198,7 +198,8 @@ pub fn tokenize(src: &str) -> Result<Vec<Token>, usize> {
                 i += 3;
                 TokenKind::Ellipsis
             }
-            b'(' | b')' | b'{' | b'}' | b'[' | b']' | b'<' | b'>' | b',' | b':' | b'=' | b'?' | b'*' | b'+' | b'-' | b'|' => {
+            b'(' | b')' | b'{' | b'}' | b'[' | b']' | b'<' | b'>' | b',' | b':' | b'=' | b'?' | b'*' | b'+' | b'-'
+            | b'|' => {
                 i += 1;
                 TokenKind::Punct
             }
@@ -263,13 +264,52 @@ mod tests {
     /// Token soup: fragments of every token class, glued with and without separators.
     fn soup() -> impl Strategy<Value = String> {
         let piece = prop_oneof![
-            Just("%arg0"), Just("%0"), Just("%c0_i32"), Just("%"), Just("^bb1"), Just("@f"),
-            Just("@\"q u\""), Just("#map1"), Just("#gpu.dim"), Just("!llvm.ptr"), Just("func.func"),
-            Just("4xf32"), Just("0x4xf32"), Just("0x"), Just("1.5e-3"), Just("1.e"), Just("2."),
-            Just("42"), Just("\"s\\\"t\""), Just("\"open"), Just("->"), Just("-"), Just("..."),
-            Just(".."), Just("("), Just(")"), Just("{"), Just("}"), Just("<"), Just(">"), Just(","),
-            Just(":"), Just("="), Just("?"), Just("*"), Just("+"), Just("|"), Just(" "), Just("\n"),
-            Just("\t"), Just("// c\n"), Just("/"), Just("\u{0}"), Just("é"), Just("$"), Just("x"),
+            Just("%arg0"),
+            Just("%0"),
+            Just("%c0_i32"),
+            Just("%"),
+            Just("^bb1"),
+            Just("@f"),
+            Just("@\"q u\""),
+            Just("#map1"),
+            Just("#gpu.dim"),
+            Just("!llvm.ptr"),
+            Just("func.func"),
+            Just("4xf32"),
+            Just("0x4xf32"),
+            Just("0x"),
+            Just("1.5e-3"),
+            Just("1.e"),
+            Just("2."),
+            Just("42"),
+            Just("\"s\\\"t\""),
+            Just("\"open"),
+            Just("->"),
+            Just("-"),
+            Just("..."),
+            Just(".."),
+            Just("("),
+            Just(")"),
+            Just("{"),
+            Just("}"),
+            Just("<"),
+            Just(">"),
+            Just(","),
+            Just(":"),
+            Just("="),
+            Just("?"),
+            Just("*"),
+            Just("+"),
+            Just("|"),
+            Just(" "),
+            Just("\n"),
+            Just("\t"),
+            Just("// c\n"),
+            Just("/"),
+            Just("\u{0}"),
+            Just("é"),
+            Just("$"),
+            Just("x"),
         ];
         proptest::collection::vec(piece, 0..24).prop_map(|v| v.concat())
     }

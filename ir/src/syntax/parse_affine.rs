@@ -92,8 +92,7 @@ impl Parser<'_, '_> {
             })?;
             return AffineMap::new(nd, ns, results).map(MapOrSet::Map).map_err(|e| self.error_at(start, e.to_string()));
         }
-        self.parse_punct_in(":", "")
-            .map_err(|_| self.wrong_token_error("expected '->' or ':'"))?;
+        self.parse_punct_in(":", "").map_err(|_| self.wrong_token_error("expected '->' or ':'"))?;
         let mut constraints = Vec::new();
         let mut eq = Vec::new();
         self.parse_delimited_list("(", ")", " in integer set constraint list", |p| {
@@ -196,7 +195,8 @@ impl Parser<'_, '_> {
             results.push(p.parse_affine_expr(&mut names)?);
             Ok(())
         })?;
-        let map = AffineMap::new(dims.len() as u32, syms.len() as u32, results).map_err(|e| self.error_at(start, e.to_string()))?;
+        let map = AffineMap::new(dims.len() as u32, syms.len() as u32, results)
+            .map_err(|e| self.error_at(start, e.to_string()))?;
         Ok((map, dims, syms))
     }
 
@@ -293,7 +293,10 @@ impl Parser<'_, '_> {
         if !rhs.is_symbolic_or_constant() {
             return Err(self.error_at(
                 off,
-                format!("non-affine expression: right operand of {} has to be either a constant or symbolic", op.keyword()),
+                format!(
+                    "non-affine expression: right operand of {} has to be either a constant or symbolic",
+                    op.keyword()
+                ),
             ));
         }
         Ok(match op {

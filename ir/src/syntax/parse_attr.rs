@@ -81,7 +81,10 @@ impl Parser<'_, '_> {
             TokenKind::AtId => {
                 let root = self.parse_symbol_name()?;
                 let mut nested = Vec::new();
-                while self.at_punct(":") && self.text(self.peek_nth(1)) == ":" && self.peek_nth(2).kind == TokenKind::AtId {
+                while self.at_punct(":")
+                    && self.text(self.peek_nth(1)) == ":"
+                    && self.peek_nth(2).kind == TokenKind::AtId
+                {
                     self.bump();
                     self.bump();
                     nested.push(self.parse_symbol_name()?);
@@ -145,14 +148,17 @@ impl Parser<'_, '_> {
         if let Some(kind) = self.ctx.float_kind(ty) {
             // Hexadecimal float bits, or an integer literal for a float (MLIR accepts only hex).
             if !text.starts_with("0x") {
-                return Err(self.error_at(t.start, "unexpected decimal integer literal for a floating point value")
+                return Err(self
+                    .error_at(t.start, "unexpected decimal integer literal for a floating point value")
                     .with_note(self.loc_at(t.start), "add a trailing dot to make the literal a float"));
             }
             if negative {
                 return Err(self.error_at(t.start, "hexadecimal float literal should not have a leading minus"));
             }
-            let bits = u64::from_str_radix(&text[2..], 16).map_err(|_| self.error_at(t.start, "hexadecimal float constant out of range for type"))?;
-            let v = float_from_bits(kind, bits).ok_or_else(|| self.error_at(t.start, "hexadecimal float constant out of range for type"))?;
+            let bits = u64::from_str_radix(&text[2..], 16)
+                .map_err(|_| self.error_at(t.start, "hexadecimal float constant out of range for type"))?;
+            let v = float_from_bits(kind, bits)
+                .ok_or_else(|| self.error_at(t.start, "hexadecimal float constant out of range for type"))?;
             return Ok(self.ctx.attr(AttrKind::Float { bits: v.to_bits(), ty }));
         }
         let value = self.check_int_value(t.start, text, negative, ty)?;
@@ -184,7 +190,11 @@ impl Parser<'_, '_> {
         let value = if negative { -magnitude } else { magnitude };
         if width == 0 {
             // `i0` holds only zero.
-            return if value == 0 { Ok(0) } else { Err(self.error_at(offset, "integer constant out of range for attribute")) };
+            return if value == 0 {
+                Ok(0)
+            } else {
+                Err(self.error_at(offset, "integer constant out of range for attribute"))
+            };
         }
         if width == 1 && !negative && (value == 0 || value == 1) {
             return Ok(value);
@@ -234,7 +244,9 @@ impl Parser<'_, '_> {
         if t.kind == TokenKind::String && self.text(t).starts_with("\"0x") {
             self.bump();
             let digits = &self.text(t)[3..self.text(t).len() - 1];
-            let bytes = decode_hex(digits).ok_or_else(|| self.error_at(t.start, "elements hex string should start with '0x' and contain hex digits"))?;
+            let bytes = decode_hex(digits).ok_or_else(|| {
+                self.error_at(t.start, "elements hex string should start with '0x' and contain hex digits")
+            })?;
             hex = Some((t.start, bytes));
         } else if !self.at_punct(">") {
             self.parse_dense_literal(&mut elems, &mut shape)?;
@@ -270,7 +282,11 @@ impl Parser<'_, '_> {
         if !splat && !empty && (shape != tshape || elems.len() as i64 != count * per as i64) {
             return Err(self.error_at(
                 kw,
-                format!("inferred shape of elements literal ([{}]) does not match type ([{}])", join_dims(&shape), join_dims(&tshape)),
+                format!(
+                    "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                    join_dims(&shape),
+                    join_dims(&tshape)
+                ),
             ));
         }
         let scalar = match self.ctx.type_kind(elem) {
@@ -284,7 +300,10 @@ impl Parser<'_, '_> {
                     return Err(self.error_at(*off, "expected string elements"));
                 }
                 let inner = &text[1..text.len() - 1];
-                out.push(super::escape::unescape_bytes(inner).map_err(|o| self.error_at(off + 1 + o, "invalid escape in string literal"))?);
+                out.push(
+                    super::escape::unescape_bytes(inner)
+                        .map_err(|o| self.error_at(off + 1 + o, "invalid escape in string literal"))?,
+                );
             }
             DenseData::Bytes(out)
         } else if let Some(kind) = self.ctx.float_kind(scalar) {
@@ -293,7 +312,8 @@ impl Parser<'_, '_> {
                 let v = match tk {
                     TokenKind::Float => text.parse::<f64>().map_err(|_| self.error_at(*off, "invalid float"))?,
                     TokenKind::Integer if text.starts_with("0x") => {
-                        let bits = u64::from_str_radix(&text[2..], 16).map_err(|_| self.error_at(*off, "invalid float"))?;
+                        let bits =
+                            u64::from_str_radix(&text[2..], 16).map_err(|_| self.error_at(*off, "invalid float"))?;
                         float_from_bits(kind, bits).ok_or_else(|| self.error_at(*off, "invalid float"))?
                     }
                     TokenKind::Integer => text.parse::<f64>().map_err(|_| self.error_at(*off, "invalid float"))?,
@@ -321,7 +341,9 @@ impl Parser<'_, '_> {
         // Equal elements are stored once (a splat), as MLIR's `DenseElementsAttr::get` does.
         let data = match data {
             DenseData::Int(v) if !complex && v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseData::Int(vec![v[0]]),
-            DenseData::Float(v) if !complex && v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseData::Float(vec![v[0]]),
+            DenseData::Float(v) if !complex && v.len() > 1 && v.iter().all(|x| *x == v[0]) => {
+                DenseData::Float(vec![v[0]])
+            }
             DenseData::Bytes(v) if v.len() > 1 && v.iter().all(|x| *x == v[0]) => DenseData::Bytes(vec![v[0].clone()]),
             d => d,
         };
@@ -339,7 +361,10 @@ impl Parser<'_, '_> {
         let size = width.div_ceil(8) as usize;
         let n = bytes.len() / size;
         if !bytes.len().is_multiple_of(size) || (n as i64 != count && n != 1) {
-            return Err(self.error_at(off, format!("elements hex data size is invalid for provided type: got {} bytes", bytes.len())));
+            return Err(self.error_at(
+                off,
+                format!("elements hex data size is invalid for provided type: got {} bytes", bytes.len()),
+            ));
         }
         let mut ints = Vec::with_capacity(n);
         let mut floats = Vec::with_capacity(n);
@@ -378,7 +403,9 @@ impl Parser<'_, '_> {
                 match &first_shape {
                     None => first_shape = Some(sub),
                     // Reported, as upstream, at the token after the odd element.
-                    Some(f) if *f != sub => return Err(p.error_here("tensor literal is invalid; ranks are not consistent between elements")),
+                    Some(f) if *f != sub => {
+                        return Err(p.error_here("tensor literal is invalid; ranks are not consistent between elements"))
+                    }
                     _ => {}
                 }
                 count += 1;
@@ -426,7 +453,9 @@ impl Parser<'_, '_> {
                 let t = self.peek();
                 if is_float {
                     let v: f64 = match t.kind {
-                        TokenKind::Float | TokenKind::Integer => self.text(t).parse().map_err(|_| self.error_at(t.start, "invalid float"))?,
+                        TokenKind::Float | TokenKind::Integer => {
+                            self.text(t).parse().map_err(|_| self.error_at(t.start, "invalid float"))?
+                        }
                         _ => return Err(self.expected("float value")),
                     };
                     self.bump();

@@ -24,7 +24,8 @@ impl Parser<'_, '_> {
             TokenKind::Punct => self.text(t) == "(",
             TokenKind::BareId => {
                 let s = self.text(t);
-                FloatKind::from_keyword(s).is_some() || matches!(s, "index" | "none" | "memref" | "tensor" | "vector" | "tuple" | "complex")
+                FloatKind::from_keyword(s).is_some()
+                    || matches!(s, "index" | "none" | "memref" | "tensor" | "vector" | "tuple" | "complex")
                     || int_type_spelling(s).is_some()
             }
             _ => false,
@@ -151,7 +152,8 @@ impl Parser<'_, '_> {
         let open = self.peek();
         // Brackets still open, innermost last; errors name the innermost one, at the `<`.
         let mut nested: Vec<char> = Vec::new();
-        let unbalanced = |p: &Self, c: char| p.error_at(open.start, format!("unbalanced '{c}' character in pretty dialect name"));
+        let unbalanced =
+            |p: &Self, c: char| p.error_at(open.start, format!("unbalanced '{c}' character in pretty dialect name"));
         loop {
             let t = self.peek();
             if t.kind == TokenKind::Eof {
@@ -207,7 +209,11 @@ impl Parser<'_, '_> {
 
     /// `4x?x` dimension prefix up to the element type. `allow_dynamic` admits `?`;
     /// `allow_scalable` admits `[4]`.
-    fn parse_dimension_list(&mut self, allow_dynamic: bool, allow_scalable: bool) -> ParseResult<(Vec<i64>, Vec<bool>)> {
+    fn parse_dimension_list(
+        &mut self,
+        allow_dynamic: bool,
+        allow_scalable: bool,
+    ) -> ParseResult<(Vec<i64>, Vec<bool>)> {
         let mut dims = Vec::new();
         let mut scalable = Vec::new();
         loop {
@@ -329,8 +335,11 @@ impl Parser<'_, '_> {
             }
             if let AttrKind::AffineMap(m) = self.ctx.attr_kind(l) {
                 if m.num_dims() as usize != shape.len() {
-                    return Err(self.error_at(kw, "memref layout mismatch between rank and affine map: ".to_string()
-                        + &format!("{} != {}", shape.len(), m.num_dims())));
+                    return Err(self.error_at(
+                        kw,
+                        "memref layout mismatch between rank and affine map: ".to_string()
+                            + &format!("{} != {}", shape.len(), m.num_dims()),
+                    ));
                 }
                 if m.is_identity() {
                     layout = None;
@@ -359,7 +368,12 @@ impl Parser<'_, '_> {
         let elem = self.parse_type()?;
         let elem_ok = matches!(
             self.ctx.type_kind(elem),
-            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::Complex(_) | TypeKind::Vector { .. } | TypeKind::Opaque { .. }
+            TypeKind::Integer { .. }
+                | TypeKind::Index
+                | TypeKind::Float(_)
+                | TypeKind::Complex(_)
+                | TypeKind::Vector { .. }
+                | TypeKind::Opaque { .. }
         );
         if !elem_ok {
             return Err(self.error_at(elem_off, "invalid tensor element type"));
@@ -375,7 +389,10 @@ impl Parser<'_, '_> {
         let (shape, scalable) = self.parse_dimension_list(false, true)?;
         if shape.iter().any(|&d| d <= 0) {
             let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
-            return Err(self.error_at(open, format!("vector types must have positive constant sizes but got {}", dims.join(", "))));
+            return Err(self.error_at(
+                open,
+                format!("vector types must have positive constant sizes but got {}", dims.join(", ")),
+            ));
         }
         let elem_off = self.offset();
         let elem = self.parse_type()?;

@@ -99,12 +99,7 @@ pub struct Parser<'s, 'c> {
 
 /// Parses a whole buffer into a `builtin.module`. A buffer that does not consist of a single
 /// `module` op gets an implicit one around its top-level ops, as in MLIR.
-pub fn parse_source(
-    ctx: &mut Context,
-    name: &str,
-    text: &str,
-    options: &ParseOptions,
-) -> ParseResult<OpId> {
+pub fn parse_source(ctx: &mut Context, name: &str, text: &str, options: &ParseOptions) -> ParseResult<OpId> {
     let mut p = Parser::new(ctx, name, text, options.clone())?;
     p.parse_top_level()
 }
@@ -201,8 +196,8 @@ impl<'s, 'c> Parser<'s, 'c> {
         if from >= t.end {
             return Ok(());
         }
-        let toks = lexer::tokenize_fragment(self.src, 0, from..t.end)
-            .ok_or_else(|| self.error_at(from, "invalid token"))?;
+        let toks =
+            lexer::tokenize_fragment(self.src, 0, from..t.end).ok_or_else(|| self.error_at(from, "invalid token"))?;
         for tok in toks.into_iter().rev() {
             self.pending.push(tok);
         }
@@ -385,8 +380,8 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// An integer if the current token starts one.
     pub fn parse_optional_integer(&mut self) -> ParseResult<Option<i64>> {
         let t = self.peek();
-        let is_int = t.kind == TokenKind::Integer
-            || (self.at_punct("-") && self.peek_nth(1).kind == TokenKind::Integer);
+        let is_int =
+            t.kind == TokenKind::Integer || (self.at_punct("-") && self.peek_nth(1).kind == TokenKind::Integer);
         if is_int {
             self.parse_integer().map(Some)
         } else {
@@ -406,17 +401,20 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     pub(crate) fn string_bytes(&self, t: Token) -> ParseResult<Vec<u8>> {
         let body = &self.src[t.start + 1..t.end - 1];
-        super::escape::unescape_bytes(body).map_err(|off| self.error_at(t.start + 1 + off, "invalid escape in string literal"))
+        super::escape::unescape_bytes(body)
+            .map_err(|off| self.error_at(t.start + 1 + off, "invalid escape in string literal"))
     }
 
     pub(crate) fn string_value(&self, t: Token) -> ParseResult<String> {
         let body = &self.src[t.start + 1..t.end - 1];
-        super::escape::unescape(body).map_err(|off| self.error_at(t.start + 1 + off, "invalid escape in string literal"))
+        super::escape::unescape(body)
+            .map_err(|off| self.error_at(t.start + 1 + off, "invalid escape in string literal"))
     }
 
     /// `@name` and returns `name`.
     pub fn parse_symbol_name(&mut self) -> ParseResult<String> {
-        self.parse_optional_symbol_name()?.ok_or_else(|| self.error_here("expected valid '@'-identifier for symbol name"))
+        self.parse_optional_symbol_name()?
+            .ok_or_else(|| self.error_here("expected valid '@'-identifier for symbol name"))
     }
 
     /// A symbol reference attribute (`@a` or `@a::@b`) as a custom op parses it with
@@ -427,7 +425,8 @@ impl<'s, 'c> Parser<'s, 'c> {
     pub fn parse_symbol_ref_attr(&mut self, flat: bool, op_name: &str) -> ParseResult<Attr> {
         let start = self.offset();
         let a = self.parse_attribute()?;
-        if matches!(self.ctx.attr_kind(a), crate::attrs::AttrKind::SymbolRef { nested, .. } if !flat || nested.is_empty()) {
+        if matches!(self.ctx.attr_kind(a), crate::attrs::AttrKind::SymbolRef { nested, .. } if !flat || nested.is_empty())
+        {
             Ok(a)
         } else {
             Err(self.error_at(start, format!("custom op '{op_name}' invalid kind of attribute specified")))
@@ -689,8 +688,14 @@ impl<'s, 'c> Parser<'s, 'c> {
                 // As upstream's `addDefinition`: at the definition, the forward use in a note.
                 let number = v.index() - first.index();
                 return Err(self
-                    .error_at(offset, format!("definition of SSA value '%{name}#{number}' has type '{}'", self.type_text(vt)))
-                    .with_note(self.loc_at(use_off), format!("previously used here with type '{}'", self.type_text(pt))));
+                    .error_at(
+                        offset,
+                        format!("definition of SSA value '%{name}#{number}' has type '{}'", self.type_text(vt)),
+                    )
+                    .with_note(
+                        self.loc_at(use_off),
+                        format!("previously used here with type '{}'", self.type_text(pt)),
+                    ));
             }
             self.ctx.replace_all_uses(ph, v);
         }
@@ -822,12 +827,16 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     /// Resolves operands against a list of types of the same length.
-    pub fn resolve_operands(&mut self, operands: &[UnresolvedOperand], types: &[Type], offset: usize) -> ParseResult<Vec<Value>> {
+    pub fn resolve_operands(
+        &mut self,
+        operands: &[UnresolvedOperand],
+        types: &[Type],
+        offset: usize,
+    ) -> ParseResult<Vec<Value>> {
         if operands.len() != types.len() {
-            return Err(self.error_at(
-                offset,
-                format!("{} operands present, but expected {}", operands.len(), types.len()),
-            ));
+            return Err(
+                self.error_at(offset, format!("{} operands present, but expected {}", operands.len(), types.len()))
+            );
         }
         operands.iter().zip(types).map(|(o, &t)| self.resolve_operand(o, t)).collect()
     }
@@ -941,11 +950,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             if entries.iter().any(|(n, _)| *n == name) {
                 return Err(p.error_at(t.start, format!("duplicate key '{name}' in dictionary attribute")));
             }
-            let attr = if p.parse_optional_punct("=") {
-                p.parse_attribute()?
-            } else {
-                p.ctx.unit_attr()
-            };
+            let attr = if p.parse_optional_punct("=") { p.parse_attribute()? } else { p.ctx.unit_attr() };
             entries.push((name, attr));
             Ok(())
         })?;
@@ -1024,9 +1029,12 @@ impl<'s, 'c> Parser<'s, 'c> {
                             None
                         };
                         if !self.parse_optional_punct(":") {
-                            return Err(self.wrong_token_error("expected either integer or `:` post `to` in FileLineColRange"));
+                            return Err(
+                                self.wrong_token_error("expected either integer or `:` post `to` in FileLineColRange")
+                            );
                         }
-                        let end_col = self.parse_location_number("expected integer column number in FileLineColRange")?;
+                        let end_col =
+                            self.parse_location_number("expected integer column number in FileLineColRange")?;
                         return Ok(Location::FileRange { file, line, col, end_line, end_col });
                     }
                     return Ok(Location::FileLineCol { file, line, col });
@@ -1244,8 +1252,11 @@ impl<'s, 'c> Parser<'s, 'c> {
                 None => {
                     let mut known: Vec<&str> = self.ctx.registry().dialects().iter().map(|d| d.name).collect();
                     known.sort_unstable();
-                    self.error_at(offset, format!("Dialect `' not found for custom op '{name}'  (tried '.{name}' as well)"))
-                        .with_note(self.loc_at(offset), format!("Available dialects: {}", known.join(", ")))
+                    self.error_at(
+                        offset,
+                        format!("Dialect `' not found for custom op '{name}'  (tried '.{name}' as well)"),
+                    )
+                    .with_note(self.loc_at(offset), format!("Available dialects: {}", known.join(", ")))
                 }
             },
         }
@@ -1315,7 +1326,12 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
     }
 
-    fn parse_region_impl(&mut self, entry_args: &[Argument], isolated: bool, _allow_empty: bool) -> ParseResult<RegionId> {
+    fn parse_region_impl(
+        &mut self,
+        entry_args: &[Argument],
+        isolated: bool,
+        _allow_empty: bool,
+    ) -> ParseResult<RegionId> {
         let open = self.offset();
         self.parse_punct_in("{", " to begin a region")?;
         let region = self.ctx.new_region();
@@ -1356,7 +1372,8 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         if !self.parse_optional_punct("}") {
             if self.peek().kind == TokenKind::Eof {
-                return Err(self.error_at(open, "expected '}' to close this region: reached end of file")
+                return Err(self
+                    .error_at(open, "expected '}' to close this region: reached end of file")
                     .with_note(self.current_loc(), "the region ends here"));
             }
             return Err(self.expected("'}' to end region"));
@@ -1402,10 +1419,13 @@ impl<'s, 'c> Parser<'s, 'c> {
             return b;
         }
         let b = self.ctx.new_block();
-        self.scopes.last_mut().expect("a scope is open").blocks.last_mut().expect("a region is open").insert(
-            name.to_string(),
-            (b, false, offset),
-        );
+        self.scopes
+            .last_mut()
+            .expect("a scope is open")
+            .blocks
+            .last_mut()
+            .expect("a region is open")
+            .insert(name.to_string(), (b, false, offset));
         b
     }
 

@@ -341,10 +341,8 @@ fn unique_name(name: &str, c: &mut Counters, used: &mut [HashSet<String>]) -> St
 /// MLIR's `sanitizeIdentifier`: invalid characters become `_`; a leading digit gets a `_`
 /// prefix.
 fn sanitize(name: &str) -> String {
-    let mut s: String = name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "$._-".contains(c) { c } else { '_' })
-        .collect();
+    let mut s: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || "$._-".contains(c) { c } else { '_' }).collect();
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, '_');
     }

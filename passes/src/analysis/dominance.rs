@@ -104,7 +104,12 @@ fn successors(ctx: &Context, b: BlockId) -> Vec<BlockId> {
     ctx.block_last_op(b).map(|t| ctx.successors(t).to_vec()).unwrap_or_default()
 }
 
-fn intersect(idom: &HashMap<BlockId, BlockId>, order: &HashMap<BlockId, usize>, mut a: BlockId, mut b: BlockId) -> BlockId {
+fn intersect(
+    idom: &HashMap<BlockId, BlockId>,
+    order: &HashMap<BlockId, usize>,
+    mut a: BlockId,
+    mut b: BlockId,
+) -> BlockId {
     while a != b {
         while order[&a] > order[&b] {
             a = idom[&a];

@@ -36,7 +36,8 @@ impl Matcher<'_> {
         if !same_shape || !self.operands(a, b) {
             return false;
         }
-        let successors_match = ctx.successors(a).iter().zip(ctx.successors(b)).all(|(x, y)| self.blocks.get(x).unwrap_or(x) == y);
+        let successors_match =
+            ctx.successors(a).iter().zip(ctx.successors(b)).all(|(x, y)| self.blocks.get(x).unwrap_or(x) == y);
         if !successors_match {
             return false;
         }
@@ -74,7 +75,9 @@ impl Matcher<'_> {
     fn block(&mut self, a: BlockId, b: BlockId) -> bool {
         let ctx = self.ctx;
         let (args_a, args_b) = (ctx.block_args(a), ctx.block_args(b));
-        if args_a.len() != args_b.len() || args_a.iter().zip(args_b).any(|(&x, &y)| ctx.value_type(x) != ctx.value_type(y)) {
+        if args_a.len() != args_b.len()
+            || args_a.iter().zip(args_b).any(|(&x, &y)| ctx.value_type(x) != ctx.value_type(y))
+        {
             return false;
         }
         for (&x, &y) in args_a.iter().zip(args_b) {

@@ -156,7 +156,14 @@ enum MinMax {
 
 /// The `minsi`/`maxsi` chain over the results of `map` (upstream's `lowerAffineMapMin/Max`:
 /// a linear sequence, which later passes recognize as a reduction more easily than a tree).
-fn min_max_of_map(ctx: &mut Context, rw: &mut Rewriter, op: OpId, map: &AffineMap, operands: &[Value], kind: MinMax) -> Option<Value> {
+fn min_max_of_map(
+    ctx: &mut Context,
+    rw: &mut Rewriter,
+    op: OpId,
+    map: &AffineMap,
+    operands: &[Value],
+    kind: MinMax,
+) -> Option<Value> {
     let values = expand(ctx, rw, op, map, operands)?;
     let (&first, rest) = values.split_first()?;
     let loc = ctx.loc(op).clone();
@@ -173,7 +180,14 @@ fn min_max_of_map(ctx: &mut Context, rw: &mut Rewriter, op: OpId, map: &AffineMa
     Some(acc)
 }
 
-fn lower_min_max(ctx: &mut Context, rw: &mut Rewriter, op: OpId, map: &AffineMap, operands: &[Value], kind: MinMax) -> bool {
+fn lower_min_max(
+    ctx: &mut Context,
+    rw: &mut Rewriter,
+    op: OpId,
+    map: &AffineMap,
+    operands: &[Value],
+    kind: MinMax,
+) -> bool {
     let Some(v) = min_max_of_map(ctx, rw, op, map, operands, kind) else { return false };
     rw.replace_op(ctx, op, &[v]);
     true
@@ -204,7 +218,9 @@ fn lower_store(ctx: &mut Context, rw: &mut Rewriter, store: affine::StoreOp) -> 
 
 fn lower_for(ctx: &mut Context, rw: &mut Rewriter, f: affine::ForOp) -> bool {
     let op = f.0;
-    let (Some(lb_map), Some(ub_map), Some(body)) = (f.lower_bound_map(ctx).cloned(), f.upper_bound_map(ctx).cloned(), f.region(ctx)) else {
+    let (Some(lb_map), Some(ub_map), Some(body)) =
+        (f.lower_bound_map(ctx).cloned(), f.upper_bound_map(ctx).cloned(), f.region(ctx))
+    else {
         return false;
     };
     let (lb_operands, ub_operands) = (f.lower_bound_operands(ctx).to_vec(), f.upper_bound_operands(ctx).to_vec());
@@ -245,7 +261,10 @@ fn lower_parallel(ctx: &mut Context, rw: &mut Rewriter, p: affine::ParallelOp) -
     for (&kind, &ty) in reductions.iter().zip(&result_types) {
         if identity(ctx, kind, ty, &loc).is_none() || !has_reduction_op(kind) {
             let name = kind.name();
-            rw.diags.push(Diagnostic::warning(loc.clone(), format!("reduction '{name}' is not supported; the op is left as it is")));
+            rw.diags.push(Diagnostic::warning(
+                loc.clone(),
+                format!("reduction '{name}' is not supported; the op is left as it is"),
+            ));
             return false;
         }
     }
@@ -425,7 +444,9 @@ fn lower_if(ctx: &mut Context, rw: &mut Rewriter, i: affine::IfOp) -> bool {
             builder.insert_value(ctx, state)
         }
     };
-    let (Some(then_region), else_region) = (ctx.regions(op).first().copied(), ctx.regions(op).get(1).copied()) else { return false };
+    let (Some(then_region), else_region) = (ctx.regions(op).first().copied(), ctx.regions(op).get(1).copied()) else {
+        return false;
+    };
     let has_else = i.has_else(ctx);
     let result_types = ctx.result_types(op);
     let new = scf::IfOp::build(ctx, loc, cond, &result_types, has_else);

@@ -74,7 +74,12 @@ pub type ConversionPattern = fn(&mut Context, &mut Rewriter, OpId) -> bool;
 
 /// Converts every op nested in `root` whose dialect is not in `legal`, as described in the
 /// module docs. Returns the errors patterns reported.
-pub fn apply_partial_conversion(ctx: &mut Context, root: OpId, legal: &[&str], pattern: ConversionPattern) -> Vec<Diagnostic> {
+pub fn apply_partial_conversion(
+    ctx: &mut Context,
+    root: OpId,
+    legal: &[&str],
+    pattern: ConversionPattern,
+) -> Vec<Diagnostic> {
     let mut rw = Rewriter::default();
     for op in ctx.collect_ops(root) {
         if ctx.is_erased(op) || is_ignored(ctx, &rw, op) {
@@ -127,7 +132,8 @@ fn fold(ctx: &mut Context, rw: &mut Rewriter, op: OpId) -> bool {
                         let c = ctx.create_op(state);
                         ctx.insert_op(InsertPoint::Before(op), c);
                         created.push(c);
-                        (constant_op_value(ctx, c).is_some() && ctx.value_type(ctx.result(c, 0)) == ty).then(|| ctx.result(c, 0))
+                        (constant_op_value(ctx, c).is_some() && ctx.value_type(ctx.result(c, 0)) == ty)
+                            .then(|| ctx.result(c, 0))
                     })
                 }
             };

@@ -56,7 +56,8 @@ impl ConstantUniquer {
         if block != entry {
             ctx.move_op(op, InsertPoint::BlockStart(entry));
             ctx.set_loc(op, Location::Unknown);
-        } else if ctx.block_first_op(entry) != Some(op) && !ctx.prev_op(op).is_some_and(|p| self.owned.contains_key(&p)) {
+        } else if ctx.block_first_op(entry) != Some(op) && !ctx.prev_op(op).is_some_and(|p| self.owned.contains_key(&p))
+        {
             ctx.move_op(op, InsertPoint::BlockStart(entry));
         }
         self.kept.insert(key, op);

@@ -213,7 +213,9 @@ impl Driver {
             }
             Folded::Replace(r) => r,
         };
-        let Some(dialect) = ctx.op_spec(op).and_then(|s| ctx.registry().dialect(s.dialect())) else { return FoldOutcome::None };
+        let Some(dialect) = ctx.op_spec(op).and_then(|s| ctx.registry().dialect(s.dialect())) else {
+            return FoldOutcome::None;
+        };
         let mut replacements = Vec::new();
         let mut created = Vec::new();
         for (i, r) in results.into_iter().enumerate() {

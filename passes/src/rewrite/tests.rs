@@ -67,7 +67,14 @@ fn dedups_constants_and_erases_dead_recursive_ops() {
 "#);
     assert_eq!(
         out,
-        ["%0 = \"t.const\"() <{value = 1 : i32}>", "\"t.loop\"() ({", "%1 = \"t.add\"(%arg0, %0)", "\"t.sink\"(%1)", "\"t.yield\"()", "\"t.yield\"()"]
+        [
+            "%0 = \"t.const\"() <{value = 1 : i32}>",
+            "\"t.loop\"() ({",
+            "%1 = \"t.add\"(%arg0, %0)",
+            "\"t.sink\"(%1)",
+            "\"t.yield\"()",
+            "\"t.yield\"()"
+        ]
     );
 }
 
@@ -83,7 +90,10 @@ fn stops_at_the_iteration_limit() {
 }) : () -> ()"#;
     let module = test_dialect::parse(&mut ctx, text);
     let one = GreedyConfig { max_iterations: Some(1), ..GreedyConfig::default() };
-    assert!(!apply_patterns_greedily(&mut ctx, module, one), "one iteration changes things, so it cannot prove convergence");
+    assert!(
+        !apply_patterns_greedily(&mut ctx, module, one),
+        "one iteration changes things, so it cannot prove convergence"
+    );
     assert!(apply_patterns_greedily(&mut ctx, module, GreedyConfig::default()));
 }
 

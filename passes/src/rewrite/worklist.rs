@@ -64,9 +64,7 @@ mod tests {
     /// Op ids are only made by a context.
     fn ids(n: usize) -> Vec<OpId> {
         let mut ctx = sharc_ir::Context::new(std::sync::Arc::new(sharc_ir::DialectRegistry::new()));
-        (0..n)
-            .map(|_| ctx.create_op(sharc_ir::OperationState::new("test.op", sharc_ir::Location::Unknown)))
-            .collect()
+        (0..n).map(|_| ctx.create_op(sharc_ir::OperationState::new("test.op", sharc_ir::Location::Unknown))).collect()
     }
 
     #[test]

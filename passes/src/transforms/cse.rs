@@ -226,7 +226,8 @@ impl Driver {
     }
 
     fn replace(&mut self, ctx: &mut Context, op: OpId, existing: OpId) {
-        let pairs: Vec<(Value, Value)> = ctx.results(op).iter().copied().zip(ctx.results(existing).iter().copied()).collect();
+        let pairs: Vec<(Value, Value)> =
+            ctx.results(op).iter().copied().zip(ctx.results(existing).iter().copied()).collect();
         for (from, to) in pairs {
             ctx.replace_all_uses(from, to);
         }

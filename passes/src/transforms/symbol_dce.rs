@@ -74,11 +74,7 @@ struct SymbolDce;
 impl Pass for SymbolDce {
     fn run(&mut self, ctx: &mut Context, op: OpId, _diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
         if !ctx.op_has(op, OpTraits::SYMBOL_TABLE) {
-            return Err(op_error(
-                ctx,
-                op,
-                " was scheduled to run under SymbolDCE, but does not define a symbol table",
-            ));
+            return Err(op_error(ctx, op, " was scheduled to run under SymbolDCE, but does not define a symbol table"));
         }
         let hidden = match ctx.parent_op(op) {
             Some(_) if is_symbol(ctx, op) => is_private(ctx, op),

@@ -154,7 +154,8 @@ fn run(m: &ArgMatches, passes: &PassRegistry) -> Result<bool, String> {
     let registry = sharc_dialects::registry();
     let mut outputs = Vec::new();
     let mut ok = true;
-    let mut timings = Timings { parse: Duration::ZERO, passes: Vec::new(), print: Duration::ZERO, verify: Duration::ZERO };
+    let mut timings =
+        Timings { parse: Duration::ZERO, passes: Vec::new(), print: Duration::ZERO, verify: Duration::ZERO };
     let mut failures = Vec::new();
     for chunk in &chunks {
         // mlir-opt prints nothing for an empty split file (but an empty module otherwise).
@@ -164,7 +165,18 @@ fn run(m: &ArgMatches, passes: &PassRegistry) -> Result<bool, String> {
         let mut diags: Vec<Diagnostic> = Vec::new();
         let mut ctx = Context::new(Arc::clone(&registry));
         ctx.allow_unregistered = parse_opts.allow_unregistered;
-        let result = process_chunk(&mut ctx, &input.name, chunk, &parse_opts, &mut pm, run_opts, print_opts, m.get_flag("no-verify"), &mut diags, &mut timings);
+        let result = process_chunk(
+            &mut ctx,
+            &input.name,
+            chunk,
+            &parse_opts,
+            &mut pm,
+            run_opts,
+            print_opts,
+            m.get_flag("no-verify"),
+            &mut diags,
+            &mut timings,
+        );
         match result {
             Ok(text) => outputs.push(text),
             Err(d) => diags.push(d),

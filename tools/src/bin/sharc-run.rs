@@ -83,7 +83,8 @@ fn load(path: &str) -> Result<Loaded, String> {
     let mut sources = SourceMap::default();
     sources.add(&input.name, input.text.clone());
     let mut ctx = Context::new(sharc_dialects::registry());
-    let module = parse_source(&mut ctx, &input.name, &input.text, &ParseOptions::default()).map_err(|d| sources.render(&d))?;
+    let module =
+        parse_source(&mut ctx, &input.name, &input.text, &ParseOptions::default()).map_err(|d| sources.render(&d))?;
     sharc_ir::verifier::verify(&ctx, module).map_err(|d| sources.render(&d))?;
     Ok(Loaded { ctx, module, sources, path: input.name })
 }
@@ -131,7 +132,8 @@ fn entry_params(l: &Loaded, entry: OpId) -> Result<Vec<Param>, String> {
         let kind = if let Some(s) = Scalar::of(ctx, ty) {
             ArgKind::Scalar(s)
         } else if let Some(parts) = ctx.memref_parts(ty) {
-            let elem = Scalar::of(ctx, parts.elem).ok_or_else(|| format!("error: argument '{name}' has unsupported type {text}"))?;
+            let elem = Scalar::of(ctx, parts.elem)
+                .ok_or_else(|| format!("error: argument '{name}' has unsupported type {text}"))?;
             if parts.rank() > MAX_RANK {
                 return Err(format!("error: argument '{name}' has unsupported type {text} (memrefs of rank above {MAX_RANK} are not supported)"));
             }
@@ -149,10 +151,17 @@ fn inputs(m: &ArgMatches, params: &[Param], entry_name: &str) -> Result<Vec<ArgV
     let mut given: Vec<Option<String>> = vec![None; params.len()];
     for a in m.get_many::<String>("arg").into_iter().flatten() {
         let (name, value) = a.split_once('=').ok_or_else(|| format!("error: --arg '{a}' is not NAME=VALUE"))?;
-        let i = params.iter().position(|p| p.name == name).or_else(|| name.strip_prefix("arg").and_then(|n| n.parse::<usize>().ok()).filter(|&i| i < params.len()));
+        let i = params
+            .iter()
+            .position(|p| p.name == name)
+            .or_else(|| name.strip_prefix("arg").and_then(|n| n.parse::<usize>().ok()).filter(|&i| i < params.len()));
         let Some(i) = i else {
             let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
-            return Err(format!("error: @{entry_name} has no argument '{name}' (its {} arguments: {})", params.len(), names.join(", ")));
+            return Err(format!(
+                "error: @{entry_name} has no argument '{name}' (its {} arguments: {})",
+                params.len(),
+                names.join(", ")
+            ));
         };
         if given[i].replace(value.to_string()).is_some() {
             return Err(format!("error: argument '{name}' is given twice"));
@@ -220,7 +229,13 @@ struct RunOptions<'t> {
     max_ops: u64,
 }
 
-fn execute(l: &Loaded, entry: OpId, opts: &RunOptions<'_>, params: &[Param], inputs: &[ArgValue]) -> Result<Outcome, String> {
+fn execute(
+    l: &Loaded,
+    entry: OpId,
+    opts: &RunOptions<'_>,
+    params: &[Param],
+    inputs: &[ArgValue],
+) -> Result<Outcome, String> {
     let (target, metrics) = (opts.target, opts.metrics);
     let ctx = &l.ctx;
     let semantics = sharc_dialects::semantics();
@@ -241,7 +256,9 @@ fn execute(l: &Loaded, entry: OpId, opts: &RunOptions<'_>, params: &[Param], inp
                 let live = mem.live_bytes();
                 let m = mem
                     .alloc(sharc_sim::memory::Arena::Heap, sharc_sim::Space::Global, a.elem, &a.shape, limit)
-                    .ok_or_else(|| format!("error: argument '{}': {}", p.name, alloc_failure(a.elem, &a.shape, live, limit)))?;
+                    .ok_or_else(|| {
+                        format!("error: argument '{}': {}", p.name, alloc_failure(a.elem, &a.shape, live, limit))
+                    })?;
                 mem.fill(Val::Mem(m), &a.data).map_err(|e| format!("error: argument '{}': {e}", p.name))?;
                 Val::Mem(m)
             }
@@ -249,10 +266,12 @@ fn execute(l: &Loaded, entry: OpId, opts: &RunOptions<'_>, params: &[Param], inp
     }
     let out = machine.call_function(entry, &args).map_err(|e| l.sources.render(e.diagnostic()))?;
     let read = |v: Val| -> Result<Array, String> {
-        let (elem, shape, data) = machine.mem.read_view(v).map_err(|e| format!("error: cannot read a memref output: {e}"))?;
+        let (elem, shape, data) =
+            machine.mem.read_view(v).map_err(|e| format!("error: cannot read a memref output: {e}"))?;
         Ok(Array { elem, unsigned: false, shape, data })
     };
-    let mut arrays: Vec<Option<Array>> = args.iter().map(|&v| if v.mem().is_some() { read(v).map(Some) } else { Ok(None) }).collect::<Result<_, _>>()?;
+    let mut arrays: Vec<Option<Array>> =
+        args.iter().map(|&v| if v.mem().is_some() { read(v).map(Some) } else { Ok(None) }).collect::<Result<_, _>>()?;
     // An argument read from an unsigned array is written back unsigned.
     for (out, v) in arrays.iter_mut().zip(inputs) {
         if let (Some(out), ArgValue::Array(a)) = (out, v) {
@@ -267,7 +286,12 @@ fn execute(l: &Loaded, entry: OpId, opts: &RunOptions<'_>, params: &[Param], inp
             None => Err(read(*v)?),
         });
     }
-    let metrics = machine.listeners().iter().find_map(|l| l.as_any().downcast_ref::<Metrics>()).map(Metrics::report).unwrap_or_default();
+    let metrics = machine
+        .listeners()
+        .iter()
+        .find_map(|l| l.as_any().downcast_ref::<Metrics>())
+        .map(Metrics::report)
+        .unwrap_or_default();
     Ok(Outcome { arrays, results, metrics })
 }
 
@@ -275,7 +299,10 @@ fn run(m: &ArgMatches) -> Result<(), String> {
     if m.get_flag("list-targets") {
         for name in Target::shipped_names() {
             let t = Target::load(name).map_err(|e| format!("error: {e}"))?;
-            println!("{name:<12} {} (warp {}, {} banks of {} bytes, {}-byte sectors)", t.description, t.warp_size, t.bank_count, t.bank_width, t.sector_size);
+            println!(
+                "{name:<12} {} (warp {}, {} banks of {} bytes, {}-byte sectors)",
+                t.description, t.warp_size, t.bank_count, t.bank_width, t.sector_size
+            );
         }
         return Ok(());
     }
@@ -288,7 +315,13 @@ fn run(m: &ArgMatches) -> Result<(), String> {
     let params = entry_params(&first, entry)?;
     let inputs = inputs(m, &params, entry_name)?;
     let max_ops = m.get_one::<u64>("max-ops").copied().unwrap_or(sharc_sim::interp::DEFAULT_STEP_LIMIT);
-    let outcome = execute(&first, entry, &RunOptions { target: &target, metrics: m.contains_id("metrics"), max_ops }, &params, &inputs)?;
+    let outcome = execute(
+        &first,
+        entry,
+        &RunOptions { target: &target, metrics: m.contains_id("metrics"), max_ops },
+        &params,
+        &inputs,
+    )?;
     for (i, r) in outcome.results.iter().enumerate() {
         match r {
             Ok((s, v)) => println!("result {i}: {} : {}", s.show(*v), s.keyword()),
@@ -314,7 +347,8 @@ fn run(m: &ArgMatches) -> Result<(), String> {
         if params2.iter().map(|p| &p.kind).ne(params.iter().map(|p| &p.kind)) {
             return Err(format!("error: @{entry_name} of {other} does not take the same arguments as in {path}"));
         }
-        let outcome2 = execute(&second, entry2, &RunOptions { target: &target, metrics: false, max_ops }, &params2, &inputs)?;
+        let outcome2 =
+            execute(&second, entry2, &RunOptions { target: &target, metrics: false, max_ops }, &params2, &inputs)?;
         let rtol = m.get_one::<f64>("rtol").copied().unwrap_or(0.0);
         compare(&params, &outcome, &outcome2, rtol, path, other)?;
     }
@@ -346,14 +380,19 @@ fn compare(params: &[Param], a: &Outcome, b: &Outcome, rtol: f64, file_a: &str, 
     for ((p, x), y) in params.iter().zip(&a.arrays).zip(&b.arrays) {
         if let (Some(x), Some(y)) = (x, y) {
             if let Some((idx, vx, vy)) = io::first_difference(x, y, rtol) {
-                return Err(format!("error: outputs differ: argument '{}' at {idx:?}: {vx} ({file_a}) vs {vy} ({file_b})", p.name));
+                return Err(format!(
+                    "error: outputs differ: argument '{}' at {idx:?}: {vx} ({file_a}) vs {vy} ({file_b})",
+                    p.name
+                ));
             }
             checked += 1;
         }
     }
     for (i, (x, y)) in a.results.iter().zip(&b.results).enumerate() {
         let differ = match (x, y) {
-            (Ok((s, v)), Ok((_, w))) => (v != w && !(v.as_f64().is_some_and(f64::is_nan) && w.as_f64().is_some_and(f64::is_nan))).then(|| (Vec::new(), s.show(*v), s.show(*w))),
+            (Ok((s, v)), Ok((_, w))) => (v != w
+                && !(v.as_f64().is_some_and(f64::is_nan) && w.as_f64().is_some_and(f64::is_nan)))
+            .then(|| (Vec::new(), s.show(*v), s.show(*w))),
             (Err(x), Err(y)) => io::first_difference(x, y, rtol),
             _ => Some((Vec::new(), "?".into(), "?".into())),
         };
@@ -399,9 +438,18 @@ fn table(ms: &[KernelMetrics], l: &Loaded) -> String {
                 (false, true) => "global store",
             };
             let detail = if o.shared {
-                format!("{} wavefronts ({} per request)", o.sectors_or_wavefronts, o.sectors_or_wavefronts as f64 / o.requests.max(1) as f64)
+                format!(
+                    "{} wavefronts ({} per request)",
+                    o.sectors_or_wavefronts,
+                    o.sectors_or_wavefronts as f64 / o.requests.max(1) as f64
+                )
             } else {
-                format!("{} sectors ({} per request), {} transactions", o.sectors_or_wavefronts, o.sectors_or_wavefronts as f64 / o.requests.max(1) as f64, o.transactions)
+                format!(
+                    "{} sectors ({} per request), {} transactions",
+                    o.sectors_or_wavefronts,
+                    o.sectors_or_wavefronts as f64 / o.requests.max(1) as f64,
+                    o.transactions
+                )
             };
             let _ = writeln!(s, "  {loc}: {} {what}: {} requests, {detail}", l.ctx.op_name(op), o.requests);
         }

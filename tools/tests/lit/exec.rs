@@ -52,11 +52,7 @@ enum Event {
     Stderr(Vec<u8>),
 }
 
-fn drain(
-    mut stream: impl Read + Send + 'static,
-    tx: mpsc::Sender<Event>,
-    wrap: fn(Vec<u8>) -> Event,
-) {
+fn drain(mut stream: impl Read + Send + 'static, tx: mpsc::Sender<Event>, wrap: fn(Vec<u8>) -> Event) {
     std::thread::spawn(move || {
         let mut buf = Vec::new();
         // A read error ends the capture; whatever was read is still reported.
@@ -68,12 +64,7 @@ fn drain(
 /// Kills the process group `pgid` (the group leader is the `bash` we spawned).
 fn kill_group(pgid: u32) {
     let _ = Command::new("bash")
-        .args([
-            "-c",
-            "kill -KILL -- -\"$1\" 2>/dev/null",
-            "kill-group",
-            &pgid.to_string(),
-        ])
+        .args(["-c", "kill -KILL -- -\"$1\" 2>/dev/null", "kill-group", &pgid.to_string()])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -81,13 +72,8 @@ fn kill_group(pgid: u32) {
 }
 
 pub fn run(command: &str, cwd: &Path, timeout: Duration) -> Outcome {
-    let mut outcome = Outcome {
-        status: None,
-        spawn_error: None,
-        timed_out: None,
-        stdout: Vec::new(),
-        stderr: Vec::new(),
-    };
+    let mut outcome =
+        Outcome { status: None, spawn_error: None, timed_out: None, stdout: Vec::new(), stderr: Vec::new() };
     let child = Command::new("bash")
         .args(["-o", "pipefail", "-c", command])
         .current_dir(cwd)
@@ -170,12 +156,7 @@ fn truncated(bytes: &[u8]) -> String {
     while !text.is_char_boundary(tail_start) {
         tail_start += 1;
     }
-    format!(
-        "{}\n[... {} bytes omitted ...]\n{}",
-        &text[..head_end],
-        tail_start - head_end,
-        &text[tail_start..]
-    )
+    format!("{}\n[... {} bytes omitted ...]\n{}", &text[..head_end], tail_start - head_end, &text[tail_start..])
 }
 
 fn describe_status(outcome: &Outcome) -> String {
@@ -207,14 +188,7 @@ fn describe_status(outcome: &Outcome) -> String {
 }
 
 /// The failure report of one RUN line.
-pub fn report(
-    outcome: &Outcome,
-    file: &Path,
-    run: &RunLine,
-    command: &str,
-    temp_dir: &Path,
-    rel: &str,
-) -> String {
+pub fn report(outcome: &Outcome, file: &Path, run: &RunLine, command: &str, temp_dir: &Path, rel: &str) -> String {
     let mut msg = format!(
         "{}:{}: RUN line failed: {}\n  as written:  {}\n  substituted: {}\n  temp dir:    {}\n  rerun:       \
          cargo test -p sharc-tools --test lit -- --exact 'lit::{rel}'\n",

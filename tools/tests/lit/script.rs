@@ -33,11 +33,7 @@ pub struct ScriptError {
 /// If `line` is a comment holding `KEYWORD:`, returns the keyword and the rest of the line.
 fn directive(line: &str) -> Option<(&str, &str)> {
     let body = line.trim_start();
-    let body = body
-        .strip_prefix("//")
-        .or_else(|| body.strip_prefix('#'))?
-        .trim_start_matches(['/', '#'])
-        .trim_start();
+    let body = body.strip_prefix("//").or_else(|| body.strip_prefix('#'))?.trim_start_matches(['/', '#']).trim_start();
     for keyword in ["RUN", "REQUIRES", "XFAIL", "UNSUPPORTED", "ALLOW_RETRIES"] {
         if let Some(rest) = body.strip_prefix(keyword).and_then(|r| r.strip_prefix(':')) {
             return Some((keyword, rest));
@@ -74,19 +70,13 @@ pub fn parse(contents: &str) -> Result<Script, ScriptError> {
                         }
                         run
                     }
-                    None => RunLine {
-                        line: line_no,
-                        text: piece.to_string(),
-                    },
+                    None => RunLine { line: line_no, text: piece.to_string() },
                 };
                 if continues {
                     pending = Some(run);
                 } else {
                     if run.text.is_empty() {
-                        return Err(ScriptError {
-                            line: run.line,
-                            message: "empty RUN line".into(),
-                        });
+                        return Err(ScriptError { line: run.line, message: "empty RUN line".into() });
                     }
                     run.text = run.text.trim().to_string();
                     runs.push(run);
@@ -100,19 +90,18 @@ pub fn parse(contents: &str) -> Result<Script, ScriptError> {
                             message: "REQUIRES: expects a comma-separated list of features".into(),
                         });
                     }
-                    requires.push(Requirement {
-                        line: line_no,
-                        name: name.to_string(),
-                    });
+                    requires.push(Requirement { line: line_no, name: name.to_string() });
                 }
             }
-            other => return Err(ScriptError {
-                line: line_no,
-                message: format!(
-                    "{other}: is not supported by sharc's lit harness: a test either runs and can \
+            other => {
+                return Err(ScriptError {
+                    line: line_no,
+                    message: format!(
+                        "{other}: is not supported by sharc's lit harness: a test either runs and can \
                          fail, or is skipped through REQUIRES: (see docs/testing.md)"
-                ),
-            }),
+                    ),
+                })
+            }
         }
         if pending.is_some() && keyword != "RUN" {
             return Err(ScriptError {

@@ -24,9 +24,7 @@ pub struct Paths {
 }
 
 /// Shell words after which the next word is again a command.
-const SHELL_PREFIX_WORDS: &[&str] = &[
-    "!", "{", "if", "then", "elif", "else", "while", "until", "do", "time", "exec",
-];
+const SHELL_PREFIX_WORDS: &[&str] = &["!", "{", "if", "then", "elif", "else", "while", "until", "do", "time", "exec"];
 
 /// Characters that end an unquoted word and (except `<` `>`) start a new command.
 fn is_operator(c: char) -> bool {
@@ -34,8 +32,7 @@ fn is_operator(c: char) -> bool {
 }
 
 fn needs_quoting(s: &str) -> bool {
-    !s.chars()
-        .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@=%".contains(c))
+    !s.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+,:@=%".contains(c))
 }
 
 /// `s` as one shell word, for insertion outside quotes.
@@ -73,9 +70,8 @@ pub fn substitute(line: &str, paths: &Paths, tools: &Tools) -> Result<String, St
         }
         let c = chars[i];
         if quote.is_none() && at_command && !c.is_whitespace() && !is_operator(c) {
-            let end = (i..chars.len())
-                .find(|&j| chars[j].is_whitespace() || is_operator(chars[j]))
-                .unwrap_or(chars.len());
+            let end =
+                (i..chars.len()).find(|&j| chars[j].is_whitespace() || is_operator(chars[j])).unwrap_or(chars.len());
             let word: String = chars[i..end].iter().collect();
             if Tools::is_tool(&word) {
                 out.push_str(&shell_word(&tools.path(&word)?.display().to_string()));

@@ -46,22 +46,13 @@ pub struct Tools {
 impl Tools {
     pub fn discover(repo_root: &Path) -> Self {
         let sharc_opt = PathBuf::from(env!("CARGO_BIN_EXE_sharc-opt"));
-        let sharc_bin_dir = sharc_opt
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
-        let llvm_bin = std::env::var_os("SHARC_LLVM_BIN")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(DEFAULT_LLVM_BIN));
+        let sharc_bin_dir = sharc_opt.parent().map(Path::to_path_buf).unwrap_or_default();
+        let llvm_bin =
+            std::env::var_os("SHARC_LLVM_BIN").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(DEFAULT_LLVM_BIN));
         let ptxas = std::env::var_os("SHARC_PTXAS")
             .map(PathBuf::from)
             .unwrap_or_else(|| repo_root.join(".tools/ptxas/nvidia/cuda_nvcc/bin/ptxas"));
-        Tools {
-            sharc_bin_dir,
-            sharc_opt,
-            llvm_bin,
-            ptxas,
-        }
+        Tools { sharc_bin_dir, sharc_opt, llvm_bin, ptxas }
     }
 
     /// Whether `word` names a tool the harness substitutes.
@@ -74,20 +65,12 @@ impl Tools {
         if name == "sharc-opt" {
             (self.sharc_opt.clone(), "")
         } else if SHARC_TOOLS.contains(&name) {
-            let path = self
-                .sharc_bin_dir
-                .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+            let path = self.sharc_bin_dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
             (path, "; is it a binary of tools/ (tools/src/bin/) yet?")
         } else if name == "ptxas" {
-            (
-                self.ptxas.clone(),
-                "; run scripts/setup.sh or set SHARC_PTXAS, and mark the test `REQUIRES: ptxas`",
-            )
+            (self.ptxas.clone(), "; run scripts/setup.sh or set SHARC_PTXAS, and mark the test `REQUIRES: ptxas`")
         } else {
-            (
-                self.llvm_bin.join(name),
-                "; run scripts/setup.sh, or point SHARC_LLVM_BIN at LLVM 22's bin/",
-            )
+            (self.llvm_bin.join(name), "; run scripts/setup.sh, or point SHARC_LLVM_BIN at LLVM 22's bin/")
         }
     }
 
@@ -107,10 +90,7 @@ impl Tools {
         if !Self::is_tool(name) {
             let mut known: Vec<&str> = SHARC_TOOLS.iter().chain(LLVM_TOOLS).copied().collect();
             known.push("ptxas");
-            return Err(format!(
-                "unknown REQUIRES feature `{name}`; known: {}",
-                known.join(", ")
-            ));
+            return Err(format!("unknown REQUIRES feature `{name}`; known: {}", known.join(", ")));
         }
         let (path, _) = self.locate(name);
         Ok(if path.is_file() {

@@ -1,6 +1,8 @@
 //! Folders of `cmpi`, `cmpf` and `select`, after upstream's `ArithOps.cpp`.
 
-use super::{attr, constant, defined_by, int_binary, operand, result_type, signed, splat_int, unsigned, value, write, Elems};
+use super::{
+    attr, constant, defined_by, int_binary, operand, result_type, signed, splat_int, unsigned, value, write, Elems,
+};
 use crate::arith::flags::{CmpFPredicate, CmpIPredicate};
 use crate::arith::ops::{CmpFOp, CmpIOp, ExtSIOp, ExtUIOp};
 use sharc_ir::registry::FoldResult;
@@ -65,7 +67,10 @@ pub fn cmpi(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Folded {
     let pred = cmp.predicate(ctx)?;
     let (lhs, rhs) = (cmp.lhs(ctx), cmp.rhs(ctx));
     if lhs == rhs {
-        let holds = matches!(pred, CmpIPredicate::Eq | CmpIPredicate::Sle | CmpIPredicate::Sge | CmpIPredicate::Ule | CmpIPredicate::Uge);
+        let holds = matches!(
+            pred,
+            CmpIPredicate::Eq | CmpIPredicate::Sle | CmpIPredicate::Sge | CmpIPredicate::Ule | CmpIPredicate::Uge
+        );
         return bool_result(ctx, op, holds);
     }
     let rhs_const = splat_int(ctx, c, 1);
@@ -120,7 +125,10 @@ pub fn select(ctx: &mut Context, op: OpId, c: &[Option<Attr>]) -> Folded {
         _ => {}
     }
     let ty = result_type(ctx, op)?;
-    if ctx.is_signless_int(ty, 1) && splat_int(ctx, c, 1).map(|x| x.0) == Some(1) && splat_int(ctx, c, 2).map(|x| x.0) == Some(0) {
+    if ctx.is_signless_int(ty, 1)
+        && splat_int(ctx, c, 1).map(|x| x.0) == Some(1)
+        && splat_int(ctx, c, 2).map(|x| x.0) == Some(0)
+    {
         return value(cond);
     }
     if let Some(cmp) = defined_by(ctx, cond, CmpIOp::view) {

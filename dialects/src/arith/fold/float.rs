@@ -119,7 +119,13 @@ pub fn minnum(a: f64, b: f64) -> f64 {
 }
 
 /// Min/max: `op(x, x) = x`, the neutral constant gives `x`, constants.
-fn min_max(ctx: &mut Context, op: OpId, c: &[Option<Attr>], neutral: fn(f64) -> bool, f: fn(f64, f64) -> f64) -> Folded {
+fn min_max(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attr>],
+    neutral: fn(f64) -> bool,
+    f: fn(f64, f64) -> f64,
+) -> Folded {
     let (lhs, rhs) = (operand(ctx, op, 0)?, operand(ctx, op, 1)?);
     if lhs == rhs {
         return value(rhs);

@@ -245,7 +245,12 @@ pub fn int_binary(
 }
 
 /// Folds an integer constant elementwise (`f(a, width)`).
-pub fn int_unary(ctx: &mut Context, op: OpId, consts: &[Option<Attr>], f: impl Fn(i128, u32) -> Option<i128>) -> Option<Vec<FoldResult>> {
+pub fn int_unary(
+    ctx: &mut Context,
+    op: OpId,
+    consts: &[Option<Attr>],
+    f: impl Fn(i128, u32) -> Option<i128>,
+) -> Option<Vec<FoldResult>> {
     let a = constant(ctx, consts, 0)?;
     let Elems::Int(x) = &a.elems else { return None };
     let w = int_width(ctx, a.ty)?;

@@ -111,15 +111,30 @@ fn comparisons() {
 
 #[test]
 fn floats_round_to_the_result_type() {
-    check("%a = arith.constant 1.0 : f32\n%b = arith.constant 3.0 : f32\n%r = arith.divf %a, %b : f32", "0.333333343 : f32");
-    check("%a = arith.constant 1.0 : f64\n%b = arith.constant 3.0 : f64\n%r = arith.divf %a, %b : f64", "0.33333333333333331 : f64");
-    check("%a = arith.constant -0.0 : f32\n%b = arith.constant 0.0 : f32\n%r = arith.maximumf %a, %b : f32", "0.000000e+00 : f32");
-    check("%a = arith.constant -0.0 : f32\n%b = arith.constant 0.0 : f32\n%r = arith.minimumf %a, %b : f32", "-0.000000e+00 : f32");
+    check(
+        "%a = arith.constant 1.0 : f32\n%b = arith.constant 3.0 : f32\n%r = arith.divf %a, %b : f32",
+        "0.333333343 : f32",
+    );
+    check(
+        "%a = arith.constant 1.0 : f64\n%b = arith.constant 3.0 : f64\n%r = arith.divf %a, %b : f64",
+        "0.33333333333333331 : f64",
+    );
+    check(
+        "%a = arith.constant -0.0 : f32\n%b = arith.constant 0.0 : f32\n%r = arith.maximumf %a, %b : f32",
+        "0.000000e+00 : f32",
+    );
+    check(
+        "%a = arith.constant -0.0 : f32\n%b = arith.constant 0.0 : f32\n%r = arith.minimumf %a, %b : f32",
+        "-0.000000e+00 : f32",
+    );
     check("%n = arith.constant 0x7FC00000 : f32\n%r = arith.maxnumf %y, %n : f32", "operand 0");
     check("%z = arith.constant -0.0 : f32\n%r = arith.addf %y, %z : f32", "operand 0");
     check("%z = arith.constant 0.0 : f32\n%r = arith.addf %y, %z : f32", "none");
     check("%n = arith.negf %y : f32\n%r = arith.negf %n : f32", "other value");
-    check("%a = arith.constant 5.5 : f16\n%b = arith.constant 2.0 : f16\n%r = arith.remf %a, %b : f16", "1.500000e+00 : f16");
+    check(
+        "%a = arith.constant 5.5 : f16\n%b = arith.constant 2.0 : f16\n%r = arith.remf %a, %b : f16",
+        "1.500000e+00 : f16",
+    );
 }
 
 #[test]
@@ -150,7 +165,10 @@ fn vectors_fold_elementwise() {
         "%a = arith.constant dense<2.0> : vector<4xf32>\n%r = arith.negf %a : vector<4xf32>",
         "dense<-2.000000e+00> : vector<4xf32>",
     );
-    check("%a = arith.constant dense<[1, 2]> : vector<2xi8>\n%r = arith.extsi %a : vector<2xi8> to vector<2xi32>", "dense<[1, 2]> : vector<2xi32>");
+    check(
+        "%a = arith.constant dense<[1, 2]> : vector<2xi8>\n%r = arith.extsi %a : vector<2xi8> to vector<2xi32>",
+        "dense<[1, 2]> : vector<2xi32>",
+    );
 }
 
 #[test]

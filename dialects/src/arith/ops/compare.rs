@@ -111,7 +111,13 @@ impl CmpIOp {
     }
 
     /// A state for `arith.cmpi pred, lhs, rhs` (the result type is `i1` of `lhs`'s shape).
-    pub fn state(ctx: &mut Context, pred: CmpIPredicate, lhs: Value, rhs: Value, loc: sharc_ir::Location) -> sharc_ir::OperationState {
+    pub fn state(
+        ctx: &mut Context,
+        pred: CmpIPredicate,
+        lhs: Value,
+        rhs: Value,
+        loc: sharc_ir::Location,
+    ) -> sharc_ir::OperationState {
         let p = CMPI_PREDICATE.encode(ctx, pred as usize);
         let ty = ctx.value_type(lhs);
         let result = crate::arith::verify::i1_same_shape(ctx, ty);
@@ -179,7 +185,13 @@ impl SelectOp {
 }
 
 /// Counts, predicate, flags, ODS type constraints, `SameTypeOperands`, then the i1-shape rule.
-fn verify_compare(ctx: &Context, op: OpId, preds: &IntEnum, flags: &[Flag], class: TypeClass) -> Result<(), Diagnostic> {
+fn verify_compare(
+    ctx: &Context,
+    op: OpId,
+    preds: &IntEnum,
+    flags: &[Flag],
+    class: TypeClass,
+) -> Result<(), Diagnostic> {
     counts(ctx, op, 2, 1)?;
     let Some(pred) = ctx.attr_of(op, PREDICATE) else {
         return Err(op_error(ctx, op, "requires attribute 'predicate'"));
@@ -196,7 +208,11 @@ fn verify_compare(ctx: &Context, op: OpId, preds: &IntEnum, flags: &[Flag], clas
         return Err(op_error(ctx, op, "requires all operands to have the same type"));
     }
     if !is_i1_same_shape(ctx, ctx.value_type(ctx.result(op, 0)), lhs) {
-        return Err(op_error(ctx, op, "failed to verify that result type has i1 element type and same shape as operands"));
+        return Err(op_error(
+            ctx,
+            op,
+            "failed to verify that result type has i1 element type and same shape as operands",
+        ));
     }
     Ok(())
 }
@@ -210,7 +226,10 @@ fn i1_same_shape_text(ctx: &Context, ty: Type) -> String {
     let mut pos = open + 1;
     let bytes = text.as_bytes();
     loop {
-        let dim_end = bytes[pos..].iter().position(|b| !(b.is_ascii_digit() || matches!(b, b'?' | b'[' | b']'))).map_or(bytes.len(), |n| pos + n);
+        let dim_end = bytes[pos..]
+            .iter()
+            .position(|b| !(b.is_ascii_digit() || matches!(b, b'?' | b'[' | b']')))
+            .map_or(bytes.len(), |n| pos + n);
         if dim_end > pos && bytes.get(dim_end) == Some(&b'x') {
             pos = dim_end + 1;
         } else {
@@ -247,7 +266,11 @@ fn verify_select(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     crate::arith::verify::elementwise_mappable(ctx, op)?;
     let vector_or_tensor = matches!(ctx.type_kind(result), TypeKind::Vector { .. } | TypeKind::Tensor { .. });
     if !vector_or_tensor {
-        return Err(op_error(ctx, op, format!("expected condition to be a signless i1, but got '{}'", type_to_string(ctx, cond))));
+        return Err(op_error(
+            ctx,
+            op,
+            format!("expected condition to be a signless i1, but got '{}'", type_to_string(ctx, cond)),
+        ));
     }
     if !is_i1_same_shape(ctx, cond, result) {
         return Err(op_error(

@@ -119,7 +119,8 @@ fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     match ctx.attr_kind(value) {
         AttrKind::Integer { .. } | AttrKind::Bool(_) | AttrKind::Float { .. } => Ok(()),
         AttrKind::DenseElements { data, .. } => {
-            let scalable = matches!(ctx.type_kind(ty), TypeKind::Vector { scalable, .. } if scalable.iter().any(|&s| s));
+            let scalable =
+                matches!(ctx.type_kind(ty), TypeKind::Vector { scalable, .. } if scalable.iter().any(|&s| s));
             let splat = data.len() == 1;
             if scalable && !splat {
                 return Err(op_error(

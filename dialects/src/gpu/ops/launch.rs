@@ -133,7 +133,13 @@ impl LaunchOp {
     /// Creates a detached launch of a `grid` of `block`-sized thread blocks. Its body block holds
     /// the twelve configuration arguments and ends in `gpu.terminator`; insert the kernel's ops
     /// before it.
-    pub fn build(ctx: &mut Context, loc: Location, grid: [Value; 3], block: [Value; 3], dynamic_shared_memory_size: Option<Value>) -> LaunchOp {
+    pub fn build(
+        ctx: &mut Context,
+        loc: Location,
+        grid: [Value; 3],
+        block: [Value; 3],
+        dynamic_shared_memory_size: Option<Value>,
+    ) -> LaunchOp {
         let index = ctx.index_type();
         let (region, body) = ctx.new_region_with_block(&[index; NUM_CONFIG_REGION_ARGS]);
         let term = ctx.create_op(TerminatorOp::state(loc.clone()));
@@ -310,7 +316,9 @@ impl LaunchFuncOp {
     /// The names of the kernel's `gpu.module` and of the kernel.
     pub fn kernel_module_and_name(self, ctx: &Context) -> Option<(&str, &str)> {
         match ctx.attr_kind(self.kernel(ctx)?) {
-            AttrKind::SymbolRef { root, nested } => Some((root.as_str(), nested.last().map_or(root.as_str(), |s| s.as_str()))),
+            AttrKind::SymbolRef { root, nested } => {
+                Some((root.as_str(), nested.last().map_or(root.as_str(), |s| s.as_str())))
+            }
             _ => None,
         }
     }

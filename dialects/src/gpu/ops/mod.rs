@@ -12,17 +12,17 @@ mod module;
 
 pub use index::{BarrierOp, IndexKind, IndexOp, BARRIER, BLOCK_DIM, BLOCK_ID, GRID_DIM, THREAD_ID};
 pub(crate) use index::{DIMENSION, UPPER_BOUND};
+pub(crate) use launch::{
+    declared_segment_sizes as declared_launch_segments, FUNCTION, KERNEL, MODULE as LAUNCH_MODULE, SEGMENTS,
+};
 pub use launch::{
     is_container_module, set_container_module, LaunchFuncOp, LaunchOp, TerminatorOp, CONTAINER_MODULE_ATTR, LAUNCH,
     LAUNCH_FUNC, NUM_CONFIG_REGION_ARGS, TERMINATOR,
 };
-pub(crate) use launch::{
-    declared_segment_sizes as declared_launch_segments, FUNCTION, KERNEL, MODULE as LAUNCH_MODULE, SEGMENTS,
-};
 pub use module::{FuncOp, ModuleOp, ReturnOp, FUNC, MODULE, RETURN};
 pub(crate) use module::{
-    OFFLOADING_HANDLER, TARGETS, ARG_ATTRS, FUNCTION_TYPE, KERNEL_ATTR, NUM_WORKGROUP_ATTRIBUTIONS, PRIVATE_ATTRIB_ATTRS, RES_ATTRS,
-    WORKGROUP_ATTRIB_ATTRS,
+    ARG_ATTRS, FUNCTION_TYPE, KERNEL_ATTR, NUM_WORKGROUP_ATTRIBUTIONS, OFFLOADING_HANDLER, PRIVATE_ATTRIB_ATTRS,
+    RES_ATTRS, TARGETS, WORKGROUP_ATTRIB_ATTRS,
 };
 
 use sharc_ir::{Attr, Context, Type, TypeKind};
@@ -117,7 +117,9 @@ impl AddressSpace {
     pub fn from_gpu_attr(ctx: &Context, attr: Attr) -> Option<AddressSpace> {
         let body = ctx.attr_opaque_body(attr, GPU)?;
         let kw = body.strip_prefix(".address_space<")?.strip_suffix('>')?;
-        [AddressSpace::Global, AddressSpace::Workgroup, AddressSpace::Private].into_iter().find(|s| s.keyword() == kw.trim())
+        [AddressSpace::Global, AddressSpace::Workgroup, AddressSpace::Private]
+            .into_iter()
+            .find(|s| s.keyword() == kw.trim())
     }
 
     /// The space a memory-space attribute denotes: the gpu attribute or its numeric form.

@@ -157,7 +157,14 @@ impl FuncOp {
     /// Creates a detached `gpu.func @name` of signature `inputs -> results` (a kernel if
     /// `kernel`). Its entry block holds the arguments and no op yet: the caller fills it and ends
     /// it with `gpu.return`.
-    pub fn build(ctx: &mut Context, loc: Location, name: &str, inputs: &[Type], results: &[Type], kernel: bool) -> FuncOp {
+    pub fn build(
+        ctx: &mut Context,
+        loc: Location,
+        name: &str,
+        inputs: &[Type],
+        results: &[Type],
+        kernel: bool,
+    ) -> FuncOp {
         let (region, _) = ctx.new_region_with_block(inputs);
         let fty = ctx.function_type(inputs.to_vec(), results.to_vec());
         let fty = ctx.type_attr(fty);

@@ -2,9 +2,7 @@
 //! syntax in sharc (the verifier rejects them), so the printers never meet them.
 
 use super::{custom_error, keyword};
-use crate::gpu::ops::{
-    LaunchFuncOp, LaunchOp, FUNCTION, KERNEL, LAUNCH_MODULE, NUM_WORKGROUP_ATTRIBUTIONS, SEGMENTS,
-};
+use crate::gpu::ops::{LaunchFuncOp, LaunchOp, FUNCTION, KERNEL, LAUNCH_MODULE, NUM_WORKGROUP_ATTRIBUTIONS, SEGMENTS};
 use sharc_ir::builder::OperationState;
 use sharc_ir::syntax::parser::Delimiter;
 use sharc_ir::syntax::{Argument, OpAsmParser, OpAsmPrinter, ParseResult, UnresolvedOperand};

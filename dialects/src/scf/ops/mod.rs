@@ -11,8 +11,8 @@ mod loops;
 
 pub use branches::{ExecuteRegionOp, IfOp, YieldOp, EXECUTE_REGION, IF, YIELD};
 pub use loops::{
-    ConditionOp, ForOp, ParallelOp, ReduceOp, ReduceReturnOp, WhileOp, CONDITION, FOR, PARALLEL, REDUCE,
-    REDUCE_RETURN, WHILE,
+    ConditionOp, ForOp, ParallelOp, ReduceOp, ReduceReturnOp, WhileOp, CONDITION, FOR, PARALLEL, REDUCE, REDUCE_RETURN,
+    WHILE,
 };
 
 pub(crate) use branches::NO_INLINE;

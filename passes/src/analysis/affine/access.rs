@@ -134,7 +134,13 @@ pub fn collect_accesses(ctx: &Context, root: OpId) -> AccessSet {
                 Err(reason) => {
                     let (memref, kind) = affine_target(ctx, op);
                     let loops = enclosing_loops(ctx, op);
-                    set.non_affine.extend(memref.map(|memref| NonAffineAccess { op, memref, kind: Some(kind), loops, reason }));
+                    set.non_affine.extend(memref.map(|memref| NonAffineAccess {
+                        op,
+                        memref,
+                        kind: Some(kind),
+                        loops,
+                        reason,
+                    }));
                 }
             }
         } else {
@@ -182,7 +188,8 @@ pub(crate) fn access_in(ctx: &Context, op: OpId, symbols: &mut Vec<Value>) -> Re
     let scope = validity::affine_scope(ctx, op);
     let mut space = Space { ctx, op, scope, ivs: &ivs, symbols };
     let results = space.substitute(map.num_dims(), map.results(), operands)?;
-    let map = AffineMap::new(ivs.len() as u32, space.symbols.len() as u32, results).map_err(|_| malformed("access map"))?;
+    let map =
+        AffineMap::new(ivs.len() as u32, space.symbols.len() as u32, results).map_err(|_| malformed("access map"))?;
     Ok(Access { op, memref, kind, map, domain })
 }
 
@@ -191,7 +198,8 @@ pub(crate) fn access_in(ctx: &Context, op: OpId, symbols: &mut Vec<Value>) -> Re
 /// counts, with an unknown kind unless the op only reads).
 fn other_access(ctx: &Context, op: OpId) -> Vec<NonAffineAccess> {
     let reason = AnalysisError::NotAffineAccess { op };
-    let entry = |memref, kind| NonAffineAccess { op, memref, kind, loops: enclosing_loops(ctx, op), reason: reason.clone() };
+    let entry =
+        |memref, kind| NonAffineAccess { op, memref, kind, loops: enclosing_loops(ctx, op), reason: reason.clone() };
     if let Some(l) = memref::LoadOp::view(ctx, op) {
         return ctx.operands(op).first().map(|_| entry(l.memref(ctx), Some(AccessKind::Read))).into_iter().collect();
     }
@@ -202,7 +210,10 @@ fn other_access(ctx: &Context, op: OpId) -> Vec<NonAffineAccess> {
         || affine::ParallelOp::view(ctx, op).is_some()
         || affine::IfOp::view(ctx, op).is_some()
         || !ctx.regions(op).is_empty();
-    if structural || effects::is_memory_effect_free(ctx, op) || effects::would_be_trivially_dead(ctx, op) && !effects::only_reads(ctx, op) {
+    if structural
+        || effects::is_memory_effect_free(ctx, op)
+        || effects::would_be_trivially_dead(ctx, op) && !effects::only_reads(ctx, op)
+    {
         return Vec::new();
     }
     let kind = effects::only_reads(ctx, op).then_some(AccessKind::Read);

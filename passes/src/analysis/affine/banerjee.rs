@@ -22,12 +22,26 @@ const ANY: Interval = (None, None);
 
 /// Whether the two accesses may touch the same element with the iteration relation `dir`
 /// (one component per common loop, `a`'s iteration compared with `b`'s).
-pub(crate) fn may_depend(a: &Access, b: &Access, la: &[LinearExpr], lb: &[LinearExpr], n: usize, dir: &[Direction]) -> bool {
+pub(crate) fn may_depend(
+    a: &Access,
+    b: &Access,
+    la: &[LinearExpr],
+    lb: &[LinearExpr],
+    n: usize,
+    dir: &[Direction],
+) -> bool {
     let (ia, ib) = (iv_intervals(&a.domain), iv_intervals(&b.domain));
     la.iter().zip(lb).all(|(x, y)| equation_may_hold(x, y, &ia, &ib, n, dir))
 }
 
-fn equation_may_hold(x: &LinearExpr, y: &LinearExpr, ia: &[Interval], ib: &[Interval], n: usize, dir: &[Direction]) -> bool {
+fn equation_may_hold(
+    x: &LinearExpr,
+    y: &LinearExpr,
+    ia: &[Interval],
+    ib: &[Interval],
+    n: usize,
+    dir: &[Direction],
+) -> bool {
     let rhs = i128::from(y.constant) - i128::from(x.constant);
     let mut terms: Vec<(i128, Interval)> = Vec::new();
     for k in 0..x.symbols.len().max(y.symbols.len()) {

@@ -256,7 +256,8 @@ fn align_symbols(a: &Access, b: &Access) -> Option<Vec<LinearExpr>> {
 /// Whether the pair is uniformly generated over the first `common` loops (symbol vectors
 /// of different lengths are compared as if padded with zeros).
 fn is_uniform(la: &[LinearExpr], lb: &[LinearExpr], common: usize) -> bool {
-    let padded_eq = |x: &[i64], y: &[i64]| (0..x.len().max(y.len())).all(|k| x.get(k).unwrap_or(&0) == y.get(k).unwrap_or(&0));
+    let padded_eq =
+        |x: &[i64], y: &[i64]| (0..x.len().max(y.len())).all(|k| x.get(k).unwrap_or(&0) == y.get(k).unwrap_or(&0));
     la.iter().zip(lb).all(|(x, y)| {
         x.dims.get(..common) == y.dims.get(..common)
             && x.dims.iter().skip(common).all(|&c| c == 0)
@@ -295,7 +296,8 @@ fn uniform(pair: &Pair, a: &Access, b: &Access, la: &[LinearExpr], lb: &[LinearE
             }
             // Work in the dependence's own frame: distances `sink − source`.
             let neg = |v: &[Option<i64>]| v.iter().map(|x| x.and_then(i64::checked_neg)).collect::<Vec<_>>();
-            let (frame, flo, fhi) = if forward { (cur.clone(), lo.clone(), hi.clone()) } else { (cur.negated()?, neg(&hi), neg(&lo)) };
+            let (frame, flo, fhi) =
+                if forward { (cur.clone(), lo.clone(), hi.clone()) } else { (cur.negated()?, neg(&hi), neg(&lo)) };
             let mut l2 = flo;
             l2[level] = Some(l2[level].map_or(1, |v| v.max(1)));
             let feasible = frame.feasible(&l2, &fhi);
@@ -417,7 +419,11 @@ fn describe(cur: &Lattice, level: usize, lo: &[Option<i64>], hi: &[Option<i64>])
             };
             cur.feasible(&l2, &h2) != Some(false)
         };
-        let signs = [(Direction::Lt, possible(Some(1), None)), (Direction::Eq, possible(Some(0), Some(0))), (Direction::Gt, possible(None, Some(-1)))];
+        let signs = [
+            (Direction::Lt, possible(Some(1), None)),
+            (Direction::Eq, possible(Some(0), Some(0))),
+            (Direction::Gt, possible(None, Some(-1))),
+        ];
         let mut it = signs.iter().filter(|(_, p)| *p);
         dir[m] = match (it.next(), it.next()) {
             (Some((d, _)), None) => *d,
@@ -450,7 +456,18 @@ impl Pair<'_> {
     ) -> Dependence {
         let kind = DepKind::of(src.kind.unwrap_or(AccessKind::Write), snk.kind.unwrap_or(AccessKind::Write));
         let loops = self.loops.to_vec();
-        Dependence { source: src.op, sink: snk.op, memref: src.memref, kind, loops, direction, distance, min_distance, level, exact }
+        Dependence {
+            source: src.op,
+            sink: snk.op,
+            memref: src.memref,
+            kind,
+            loops,
+            direction,
+            distance,
+            min_distance,
+            level,
+            exact,
+        }
     }
 
     /// Dependences for every direction `may(dir)` does not rule out: `=`…`=` then `<` (from
@@ -477,7 +494,8 @@ impl Pair<'_> {
                 dir.push(d);
                 dir.resize(n, Direction::Star);
                 if may(&dir) {
-                    let shown: Vec<Direction> = if d == Direction::Gt { dir.iter().map(|x| x.reversed()).collect() } else { dir.clone() };
+                    let shown: Vec<Direction> =
+                        if d == Direction::Gt { dir.iter().map(|x| x.reversed()).collect() } else { dir.clone() };
                     out.push(self.make(src, snk, shown.clone(), dist_of(&shown), None, Some(level), exact));
                 }
             }
@@ -492,7 +510,12 @@ pub(crate) fn unknown(a: &End, b: &End, loops: &[LoopRef]) -> Vec<Dependence> {
     let mut out = pair.by_levels(|_| true, false);
     if a.op != b.op {
         // Program order is not known here: the loop-independent dependence may go either way.
-        out.extend(Pair { a_first: false, ..pair }.by_levels(|d| d.iter().all(|&x| x == Direction::Eq), false).into_iter().filter(|d| d.level.is_none()));
+        out.extend(
+            Pair { a_first: false, ..pair }
+                .by_levels(|d| d.iter().all(|&x| x == Direction::Eq), false)
+                .into_iter()
+                .filter(|d| d.level.is_none()),
+        );
     }
     out
 }

@@ -269,12 +269,20 @@ impl Lattice {
 
 fn div_floor(a: i128, b: i128) -> i128 {
     let (q, r) = (a / b, a % b);
-    if r != 0 && ((r < 0) != (b < 0)) { q - 1 } else { q }
+    if r != 0 && ((r < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
 }
 
 fn div_ceil(a: i128, b: i128) -> i128 {
     let (q, r) = (a / b, a % b);
-    if r != 0 && ((r > 0) == (b > 0)) { q + 1 } else { q }
+    if r != 0 && ((r > 0) == (b > 0)) {
+        q + 1
+    } else {
+        q
+    }
 }
 
 #[cfg(test)]

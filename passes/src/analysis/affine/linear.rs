@@ -73,7 +73,11 @@ impl LinearExpr {
     /// `self · k`.
     pub fn scale(&self, k: i64) -> Option<Self> {
         let mul = |v: &[i64]| v.iter().map(|&c| c.checked_mul(k)).collect::<Option<Vec<_>>>();
-        Some(LinearExpr { dims: mul(&self.dims)?, symbols: mul(&self.symbols)?, constant: self.constant.checked_mul(k)? })
+        Some(LinearExpr {
+            dims: mul(&self.dims)?,
+            symbols: mul(&self.symbols)?,
+            constant: self.constant.checked_mul(k)?,
+        })
     }
 
     /// `self + other · k` (both over the same space).
@@ -92,9 +96,10 @@ impl LinearExpr {
     /// The value at the given dimension and symbol values (missing values count as zero).
     pub fn eval(&self, dims: &[i64], symbols: &[i64]) -> Option<i64> {
         let dot = |coeffs: &[i64], values: &[i64]| {
-            coeffs.iter().zip(values.iter().chain(std::iter::repeat(&0))).try_fold(0i64, |acc, (&c, &v)| {
-                c.checked_mul(v).and_then(|p| acc.checked_add(p))
-            })
+            coeffs
+                .iter()
+                .zip(values.iter().chain(std::iter::repeat(&0)))
+                .try_fold(0i64, |acc, (&c, &v)| c.checked_mul(v).and_then(|p| acc.checked_add(p)))
         };
         dot(&self.dims, dims)?.checked_add(dot(&self.symbols, symbols)?)?.checked_add(self.constant)
     }

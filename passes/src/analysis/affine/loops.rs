@@ -153,7 +153,11 @@ impl Domain {
 
     fn walk(&self, l: usize, prefix: &mut Vec<i64>, syms: &[i64], limit: usize, out: &mut Vec<Vec<i64>>) -> Option<()> {
         let Some(lp) = self.loops.get(l) else {
-            let inside = self.conditions.iter().map(|c| Some((c.expr.eval(prefix, syms)?, c.is_eq))).collect::<Option<Vec<_>>>()?;
+            let inside = self
+                .conditions
+                .iter()
+                .map(|c| Some((c.expr.eval(prefix, syms)?, c.is_eq)))
+                .collect::<Option<Vec<_>>>()?;
             if inside.iter().all(|&(v, eq)| if eq { v == 0 } else { v >= 0 }) {
                 if out.len() >= limit {
                     return None;
@@ -304,7 +308,12 @@ pub(crate) struct Space<'a> {
 
 impl Space<'_> {
     /// `exprs` (over `num_dims` dims then symbols) with `operands` substituted, simplified.
-    pub fn substitute(&mut self, num_dims: u32, exprs: &[AffineExpr], operands: &[Value]) -> Result<Vec<AffineExpr>, AnalysisError> {
+    pub fn substitute(
+        &mut self,
+        num_dims: u32,
+        exprs: &[AffineExpr],
+        operands: &[Value],
+    ) -> Result<Vec<AffineExpr>, AnalysisError> {
         let nd = num_dims as usize;
         if operands.len() < nd {
             return Err(AnalysisError::Malformed { op: self.op, what: "map operands" });
@@ -333,7 +342,8 @@ impl Space<'_> {
                 if operands.len() != map.num_inputs() {
                     return Err(AnalysisError::Malformed { op: def, what: "map operands" });
                 }
-                let values: Vec<AffineExpr> = operands.iter().map(|&o| self.value(o, depth + 1)).collect::<Result<_, _>>()?;
+                let values: Vec<AffineExpr> =
+                    operands.iter().map(|&o| self.value(o, depth + 1)).collect::<Result<_, _>>()?;
                 let (dims, syms) = values.split_at(nd);
                 return Ok(result.replace_dims_and_symbols(dims, syms));
             }

@@ -48,7 +48,9 @@ pub mod tile_union;
 mod tests;
 
 pub use access::{access_of, collect_accesses, memref_origin, Access, AccessKind, AccessSet, NonAffineAccess};
-pub use dependence::{dependences, dependences_between, uniform_distances, DepKind, Dependence, Direction, UniformDistances};
+pub use dependence::{
+    dependences, dependences_between, uniform_distances, DepKind, Dependence, Direction, UniformDistances,
+};
 pub use lattice::Lattice;
 pub use linear::LinearExpr;
 pub use loops::{domain, enclosing_loops, Condition, Domain, Loop, LoopRef};

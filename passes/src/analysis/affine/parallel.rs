@@ -74,7 +74,9 @@ pub fn reductions(ctx: &Context, set: &AccessSet, lp: LoopRef) -> Vec<Reduction>
         }
         let others_ok = set.non_affine.iter().all(|n| n.memref != st.memref || !n.loops.contains(&lp));
         let same_memref: Vec<&&Access> = inside.iter().filter(|a| a.memref == st.memref).collect();
-        let Some(value) = ctx.operands(st.op).first().copied().filter(|_| StoreOp::view(ctx, st.op).is_some()) else { continue };
+        let Some(value) = ctx.operands(st.op).first().copied().filter(|_| StoreOp::view(ctx, st.op).is_some()) else {
+            continue;
+        };
         let Some((kind, lhs, rhs)) = ctx.defining_op(value).and_then(|d| combiner(ctx, d)) else { continue };
         let load = same_memref.iter().find(|a| {
             a.kind == AccessKind::Read

@@ -123,7 +123,9 @@ impl TileImage {
 
     /// The number of elements of the bounding box (the rectangular hull).
     pub fn hull_points(&self) -> Option<u64> {
-        self.bbox.iter().try_fold(1u64, |acc, &(lo, hi)| acc.checked_mul(u64::try_from(i128::from(hi) - i128::from(lo) + 1).ok()?))
+        self.bbox
+            .iter()
+            .try_fold(1u64, |acc, &(lo, hi)| acc.checked_mul(u64::try_from(i128::from(hi) - i128::from(lo) + 1).ok()?))
     }
 }
 
@@ -164,11 +166,23 @@ pub fn tile_image(map: &AffineMap, symbols: &[i64], tile: &Tile) -> Option<TileI
     }
     let accesses = tile.points()?;
     if accesses == 0 {
-        return Some(TileImage { bbox: Vec::new(), accesses, distinct: Some(0), closed_form: true, progressions: Vec::new() });
+        return Some(TileImage {
+            bbox: Vec::new(),
+            accesses,
+            distinct: Some(0),
+            closed_form: true,
+            progressions: Vec::new(),
+        });
     }
     let forms: Vec<Form> = map.results().iter().map(|e| Form::of(e, n, symbols)).collect();
     let rank = forms.len();
-    let mut image = TileImage { bbox: vec![(0, 0); rank], accesses, distinct: Some(1), closed_form: true, progressions: vec![None; rank] };
+    let mut image = TileImage {
+        bbox: vec![(0, 0); rank],
+        accesses,
+        distinct: Some(1),
+        closed_form: true,
+        progressions: vec![None; rank],
+    };
     for (results, loops) in components(map) {
         let part = component(map, &forms, &results, &loops, symbols, tile)?;
         for (k, &r) in results.iter().enumerate() {
@@ -184,7 +198,11 @@ pub fn tile_image(map: &AffineMap, symbols: &[i64], tile: &Tile) -> Option<TileI
 /// Subscripts linked by shared loops, with those loops: `(results, loops)` pairs.
 fn components(map: &AffineMap) -> Vec<(Vec<usize>, Vec<usize>)> {
     let n = map.num_dims();
-    let uses: Vec<Vec<usize>> = map.results().iter().map(|e| (0..n).filter(|&l| e.is_function_of_dim(l)).map(|l| l as usize).collect()).collect();
+    let uses: Vec<Vec<usize>> = map
+        .results()
+        .iter()
+        .map(|e| (0..n).filter(|&l| e.is_function_of_dim(l)).map(|l| l as usize).collect())
+        .collect();
     let mut comps: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
     for (r, loops) in uses.iter().enumerate() {
         let mut merged = (vec![r], loops.clone());
@@ -212,13 +230,23 @@ struct Part {
     progression: Option<Progression>,
 }
 
-fn component(map: &AffineMap, forms: &[Form], results: &[usize], loops: &[usize], symbols: &[i64], tile: &Tile) -> Option<Part> {
-    let linear: Option<Vec<&LinearExpr>> = results.iter().map(|&r| if let Form::Linear(l) = &forms[r] { Some(l) } else { None }).collect();
+fn component(
+    map: &AffineMap,
+    forms: &[Form],
+    results: &[usize],
+    loops: &[usize],
+    symbols: &[i64],
+    tile: &Tile,
+) -> Option<Part> {
+    let linear: Option<Vec<&LinearExpr>> =
+        results.iter().map(|&r| if let Form::Linear(l) = &forms[r] { Some(l) } else { None }).collect();
     if let Some(lins) = &linear {
         let bbox: Vec<(i64, i64)> = lins.iter().map(|l| linear_bounds(l, tile)).collect::<Option<_>>()?;
         let count = match lins.as_slice() {
             [l] => progression(l, tile).map(|p| (p.count, Some(p))),
-            _ if full_column_rank(lins, loops) => loops.iter().try_fold(1u64, |a, &l| a.checked_mul(tile.ranges[l].count())).map(|c| (c, None)),
+            _ if full_column_rank(lins, loops) => {
+                loops.iter().try_fold(1u64, |a, &l| a.checked_mul(tile.ranges[l].count())).map(|c| (c, None))
+            }
             _ => None,
         };
         if let Some((c, progression)) = count {
@@ -231,7 +259,10 @@ fn component(map: &AffineMap, forms: &[Form], results: &[usize], loops: &[usize]
         if let Some(p) = progression(l, tile) {
             let b = *b;
             let lo = p.min.div_euclid(b);
-            let max = i64::try_from(p.count - 1).ok().and_then(|k| k.checked_mul(p.stride)).and_then(|x| x.checked_add(p.min))?;
+            let max = i64::try_from(p.count - 1)
+                .ok()
+                .and_then(|k| k.checked_mul(p.stride))
+                .and_then(|x| x.checked_add(p.min))?;
             let hi = max.div_euclid(b);
             let exact = if p.count == 1 || p.stride <= b {
                 Some(Progression { min: lo, stride: 1, count: u64::try_from(hi - lo + 1).ok()? })
@@ -241,7 +272,12 @@ fn component(map: &AffineMap, forms: &[Form], results: &[usize], loops: &[usize]
                 None
             };
             if let Some(q) = exact {
-                return Some(Part { bbox: vec![(lo, hi)], count: Some(q.count), closed_form: true, progression: Some(q) });
+                return Some(Part {
+                    bbox: vec![(lo, hi)],
+                    count: Some(q.count),
+                    closed_form: true,
+                    progression: Some(q),
+                });
             }
         }
     }
@@ -264,7 +300,10 @@ fn linear_bounds(l: &LinearExpr, tile: &Tile) -> Option<(i64, i64)> {
 /// (see the module docs).
 fn progression(l: &LinearExpr, tile: &Tile) -> Option<Progression> {
     let (min, _) = linear_bounds(l, tile)?;
-    let mut terms: Vec<(i128, u64)> = l.dims.iter().zip(&tile.ranges)
+    let mut terms: Vec<(i128, u64)> = l
+        .dims
+        .iter()
+        .zip(&tile.ranges)
         .filter(|(&c, r)| c != 0 && r.count() > 1)
         .map(|(&c, r)| ((i128::from(c) * i128::from(r.step)).abs(), r.count()))
         .collect();
@@ -291,7 +330,13 @@ fn full_column_rank(lins: &[&LinearExpr], loops: &[usize]) -> bool {
 
 /// Enumerates the component's loops (others fixed at their first value): the bounding box
 /// and distinct count of its subscripts, if there are few enough points.
-fn enumerate(map: &AffineMap, results: &[usize], loops: &[usize], symbols: &[i64], tile: &Tile) -> Option<(Vec<(i64, i64)>, u64)> {
+fn enumerate(
+    map: &AffineMap,
+    results: &[usize],
+    loops: &[usize],
+    symbols: &[i64],
+    tile: &Tile,
+) -> Option<(Vec<(i64, i64)>, u64)> {
     let points = loops.iter().try_fold(1u64, |a, &l| a.checked_mul(tile.ranges[l].count()))?;
     if points > BRUTE_FORCE_LIMIT {
         return None;

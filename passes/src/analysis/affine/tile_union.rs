@@ -47,7 +47,11 @@ pub fn image_union(maps: &[&AffineMap], symbols: &[i64], tile: &Tile) -> Option<
         .map(|r| nonempty.iter().map(|i| i.bbox[r]).reduce(|a, b| (a.0.min(b.0), a.1.max(b.1))))
         .collect::<Option<Vec<_>>>()
         .unwrap_or_default();
-    let distinct = if nonempty.is_empty() { Some(0) } else { union_of_boxes(&nonempty, rank).or_else(|| enumerate_union(maps, symbols, tile)) };
+    let distinct = if nonempty.is_empty() {
+        Some(0)
+    } else {
+        union_of_boxes(&nonempty, rank).or_else(|| enumerate_union(maps, symbols, tile))
+    };
     Some(UnionImage { images, hull, accesses, distinct })
 }
 
@@ -93,7 +97,8 @@ pub fn reuse_size(maps: &[&AffineMap], symbols: &[i64], tile: &Tile) -> Option<u
 /// The union size when every image is a product of progressions that share, per dimension,
 /// one stride and one residue: coordinate compression over the translated boxes.
 fn union_of_boxes(images: &[&TileImage], rank: usize) -> Option<u64> {
-    let progs: Vec<Vec<Progression>> = images.iter().map(|i| i.progressions.iter().copied().collect::<Option<Vec<_>>>()).collect::<Option<_>>()?;
+    let progs: Vec<Vec<Progression>> =
+        images.iter().map(|i| i.progressions.iter().copied().collect::<Option<Vec<_>>>()).collect::<Option<_>>()?;
     let cells: u128 = (0..rank).try_fold(1u128, |a, _| a.checked_mul(2 * progs.len() as u128))?;
     if cells.checked_mul(progs.len() as u128)? > u128::from(BRUTE_FORCE_LIMIT) * 8 {
         return None;

@@ -96,7 +96,15 @@ fn render(loops: &[Bounds], refs: [&Ref; 2], d0: usize, ref0_first: bool, rank: 
     };
     let (a0, a1) = (access(refs[0], 0), access(refs[1], 1));
     let depth = loops.len();
-    let mut inner = if d0 == depth { if ref0_first { vec![a0.clone(), a1.clone()] } else { vec![a1.clone(), a0.clone()] } } else { vec![a1.clone()] };
+    let mut inner = if d0 == depth {
+        if ref0_first {
+            vec![a0.clone(), a1.clone()]
+        } else {
+            vec![a1.clone(), a0.clone()]
+        }
+    } else {
+        vec![a1.clone()]
+    };
     for l in (0..depth).rev() {
         let (lo, trip, step, tri) = loops[l];
         let hi = match tri {
@@ -107,7 +115,11 @@ fn render(loops: &[Bounds], refs: [&Ref; 2], d0: usize, ref0_first: bool, rank: 
         body.extend(inner.iter().map(|s| format!("  {s}")));
         body.push("}".to_string());
         inner = if l == depth - 1 && d0 < depth {
-            if ref0_first { std::iter::once(a0.clone()).chain(body).collect() } else { body.into_iter().chain([a0.clone()]).collect() }
+            if ref0_first {
+                std::iter::once(a0.clone()).chain(body).collect()
+            } else {
+                body.into_iter().chain([a0.clone()]).collect()
+            }
         } else {
             body
         };
@@ -135,7 +147,12 @@ fn points(loops: &[Bounds], depth: usize) -> Vec<Vec<i64>> {
 }
 
 fn element(r: &Ref, x: &[i64], n: i64) -> Vec<i64> {
-    r.coeffs.iter().zip(&r.consts).enumerate().map(|(s, (c, k))| c.iter().zip(x).map(|(a, b)| a * b).sum::<i64>() + k + if s == 0 { r.sym * n } else { 0 }).collect()
+    r.coeffs
+        .iter()
+        .zip(&r.consts)
+        .enumerate()
+        .map(|(s, (c, k))| c.iter().zip(x).map(|(a, b)| a * b).sum::<i64>() + k + if s == 0 { r.sym * n } else { 0 })
+        .collect()
 }
 
 /// Brute-force dependences: `(source position, sink position, level)` → distances.
@@ -158,7 +175,8 @@ fn oracle(nest: &Nest, n: i64, pa: usize, pb: usize) -> Oracle {
                 None if pa == pb => continue,
                 None => pos(nest.order[pa]) < pos(nest.order[pb]),
             };
-            let (key, dist) = if forward { ((pa, pb, level), d) } else { ((pb, pa, level), d.iter().map(|v| -v).collect()) };
+            let (key, dist) =
+                if forward { ((pa, pb, level), d) } else { ((pb, pa, level), d.iter().map(|v| -v).collect()) };
             out.entry(key).or_default().push(dist);
         }
     }
@@ -180,7 +198,10 @@ fn dependences_match_enumeration() {
         for (pa, pb) in [(0, 0), (0, 1), (1, 1)] {
             let (a, b) = (&set.accesses[pa], &set.accesses[pb]);
             let ops = [a.op, b.op];
-            let mine: Vec<&Dependence> = deps.iter().filter(|d| ops.contains(&d.source) && ops.contains(&d.sink) && (pa != pb) == (d.source != d.sink)).collect();
+            let mine: Vec<&Dependence> = deps
+                .iter()
+                .filter(|d| ops.contains(&d.source) && ops.contains(&d.sink) && (pa != pb) == (d.source != d.sink))
+                .collect();
             let mut union = Oracle::new();
             for n in [-2, 0, 3] {
                 for (key, dists) in oracle(&nest, n, pa, pb) {
@@ -188,7 +209,9 @@ fn dependences_match_enumeration() {
                     let (src, snk) = (set.accesses[key.0].op, set.accesses[key.1].op);
                     for dist in &dists {
                         let covered = mine.iter().any(|d| {
-                            d.source == src && d.sink == snk && d.level == key.2
+                            d.source == src
+                                && d.sink == snk
+                                && d.level == key.2
                                 && d.direction.iter().zip(dist).all(|(dir, &v)| dir.admits(v))
                                 && d.distance.iter().zip(dist).all(|(x, &v)| x.is_none_or(|x| x == v))
                         });
@@ -213,9 +236,20 @@ fn dependences_match_enumeration() {
                 if !d.exact {
                     continue;
                 }
-                let key = (set.accesses.iter().position(|x| x.op == d.source).expect("source"), set.accesses.iter().position(|x| x.op == d.sink).expect("sink"), d.level);
+                let key = (
+                    set.accesses.iter().position(|x| x.op == d.source).expect("source"),
+                    set.accesses.iter().position(|x| x.op == d.sink).expect("sink"),
+                    d.level,
+                );
                 let found = union.get(&key).cloned().unwrap_or_default();
-                assert!(!found.is_empty(), "{}", ctx_msg(&format!("spurious {d:?} key {key:?} union {union:?} order {:?} refs {:?}", nest.order, nest.refs)));
+                assert!(
+                    !found.is_empty(),
+                    "{}",
+                    ctx_msg(&format!(
+                        "spurious {d:?} key {key:?} union {union:?} order {:?} refs {:?}",
+                        nest.order, nest.refs
+                    ))
+                );
                 for (m, dir) in d.direction.iter().enumerate() {
                     assert!(found.iter().all(|v| dir.admits(v[m])), "{}", ctx_msg(&format!("direction {m} of {d:?}")));
                     if *dir == Direction::Star {
@@ -234,7 +268,14 @@ fn dependences_match_enumeration() {
 
 /// The lattice, cut to the distances the loop bounds allow, is exactly the enumerated set
 /// (in triangular nests, contains it).
-fn check_distances(nest: &Nest, lattice: &Lattice, pa: usize, pb: usize, rectangular: bool, msg: &dyn Fn(&str) -> String) {
+fn check_distances(
+    nest: &Nest,
+    lattice: &Lattice,
+    pa: usize,
+    pb: usize,
+    rectangular: bool,
+    msg: &dyn Fn(&str) -> String,
+) {
     let (ra, rb) = (&nest.refs[nest.order[pa]], &nest.refs[nest.order[pb]]);
     let common = ra.depth.min(rb.depth);
     let mut enumerated = std::collections::HashSet::new();
@@ -247,16 +288,27 @@ fn check_distances(nest: &Nest, lattice: &Lattice, pa: usize, pb: usize, rectang
     }
     if !rectangular {
         for d in &enumerated {
-            assert_eq!(lattice.contains(d), Some(true), "{}", msg(&format!("distance {d:?} not in lattice {lattice:?}")));
+            assert_eq!(
+                lattice.contains(d),
+                Some(true),
+                "{}",
+                msg(&format!("distance {d:?} not in lattice {lattice:?}"))
+            );
         }
         return;
     }
     let spans: Vec<i64> = nest.loops[..common].iter().map(|&(_, t, s, _)| (t - 1) * s).collect();
     let mut box_points = vec![Vec::new()];
     for &s in &spans {
-        box_points = box_points.into_iter().flat_map(|p| (-s..=s).map(move |v| [p.clone(), vec![v]].concat())).collect();
+        box_points =
+            box_points.into_iter().flat_map(|p| (-s..=s).map(move |v| [p.clone(), vec![v]].concat())).collect();
     }
     for d in box_points {
-        assert_eq!(lattice.contains(&d), Some(enumerated.contains(&d)), "{}", msg(&format!("distance {d:?} in lattice {lattice:?}")));
+        assert_eq!(
+            lattice.contains(&d),
+            Some(enumerated.contains(&d)),
+            "{}",
+            msg(&format!("distance {d:?} in lattice {lattice:?}"))
+        );
     }
 }

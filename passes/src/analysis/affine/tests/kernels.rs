@@ -9,7 +9,11 @@ use sharc_ir::{Context, OpId};
 
 /// The `affine.for` loops of `func`, in program order.
 fn fors(ctx: &Context, func: OpId) -> Vec<LoopRef> {
-    ctx.collect_ops(func).into_iter().filter(|&o| ForOp::view(ctx, o).is_some()).map(|op| LoopRef { op, dim: 0 }).collect()
+    ctx.collect_ops(func)
+        .into_iter()
+        .filter(|&o| ForOp::view(ctx, o).is_some())
+        .map(|op| LoopRef { op, dim: 0 })
+        .collect()
 }
 
 fn analyze(text: &str) -> (Context, OpId, AccessSet, Vec<Dependence>) {
@@ -49,15 +53,25 @@ const GEMM: &str = "func.func @gemm(%C: memref<64x64xf32>, %A: memref<64x64xf32>
 fn gemm() {
     let (ctx, func, set, deps) = analyze(GEMM);
     assert!(set.non_affine.is_empty());
-    let expected = [(Read, "(d0, d1, d2) -> (d0, d2)"), (Read, "(d0, d1, d2) -> (d2, d1)"), (Read, "(d0, d1, d2) -> (d0, d1)"), (Write, "(d0, d1, d2) -> (d0, d1)")];
+    let expected = [
+        (Read, "(d0, d1, d2) -> (d0, d2)"),
+        (Read, "(d0, d1, d2) -> (d2, d1)"),
+        (Read, "(d0, d1, d2) -> (d0, d1)"),
+        (Write, "(d0, d1, d2) -> (d0, d1)"),
+    ];
     assert_eq!(maps(&set), expected.map(|(k, m)| (k, m.to_string())));
     let [i, j, k] = fors(&ctx, func)[..] else { panic!("three loops") };
     assert_eq!(set.accesses[0].loops(), vec![i, j, k]);
     let (load_c, store_c) = (set.accesses[2].op, set.accesses[3].op);
     let c_deps: Vec<&Dependence> = deps.iter().filter(|d| d.memref == set.accesses[2].memref).collect();
-    let find = |kind, src, snk, level| c_deps.iter().find(|d| d.kind == kind && d.source == src && d.sink == snk && d.level == level);
+    let find = |kind, src, snk, level| {
+        c_deps.iter().find(|d| d.kind == kind && d.source == src && d.sink == snk && d.level == level)
+    };
     let flow = find(DepKind::Flow, store_c, load_c, Some(2)).expect("flow carried by k");
-    assert_eq!((flow.direction.clone(), flow.min_distance.clone(), flow.exact), (vec![Eq, Eq, Lt], Some(vec![0, 0, 1]), true));
+    assert_eq!(
+        (flow.direction.clone(), flow.min_distance.clone(), flow.exact),
+        (vec![Eq, Eq, Lt], Some(vec![0, 0, 1]), true)
+    );
     assert_eq!(flow.carried_by(), Some(k));
     assert_eq!(flow.distance, vec![Some(0), Some(0), None]);
     let output = find(DepKind::Output, store_c, store_c, Some(2)).expect("output carried by k");
@@ -70,13 +84,19 @@ fn gemm() {
     // A[i][k] is reused along j, B[k][j] along i.
     let a_in: Vec<_> = deps.iter().filter(|d| d.memref == set.accesses[0].memref).collect();
     assert_eq!(a_in.len(), 1);
-    assert_eq!((a_in[0].kind, a_in[0].direction.clone(), a_in[0].min_distance.clone()), (DepKind::Input, vec![Eq, Lt, Eq], Some(vec![0, 1, 0])));
+    assert_eq!(
+        (a_in[0].kind, a_in[0].direction.clone(), a_in[0].min_distance.clone()),
+        (DepKind::Input, vec![Eq, Lt, Eq], Some(vec![0, 1, 0]))
+    );
     let b_in: Vec<_> = deps.iter().filter(|d| d.memref == set.accesses[1].memref).collect();
     assert_eq!(b_in.iter().map(|d| d.carried_by()).collect::<Vec<_>>(), vec![Some(i)]);
     assert!(is_parallel(&deps, i) && is_parallel(&deps, j) && !is_parallel(&deps, k));
     let report = parallel_report(&ctx, &set, &deps, k);
     assert_eq!(report.reductions.len(), 1);
-    assert_eq!((report.reductions[0].kind, report.reductions[0].load, report.reductions[0].store), (ReductionKind::AddF, load_c, store_c));
+    assert_eq!(
+        (report.reductions[0].kind, report.reductions[0].load, report.reductions[0].store),
+        (ReductionKind::AddF, load_c, store_c)
+    );
     assert!(!report.is_parallel() && report.parallel_with_reductions());
     assert!(reductions(&ctx, &set, i).is_empty());
 }
@@ -121,17 +141,29 @@ fn jacobi_2d() {
     assert_eq!(d.loops[1].upper[0].to_string(), "s0 - 1");
     assert_eq!(d.points(&[5], 1000).map(|p| p.len()), Some(10 * 3 * 3));
     for lp in [i1, j1, i2, j2] {
-        assert!(is_parallel(&deps, lp), "{lp:?}: {:#?}", deps.iter().filter(|d| d.carried_by() == Some(lp)).collect::<Vec<_>>());
+        assert!(
+            is_parallel(&deps, lp),
+            "{lp:?}: {:#?}",
+            deps.iter().filter(|d| d.carried_by() == Some(lp)).collect::<Vec<_>>()
+        );
     }
     assert!(!is_parallel(&deps, t));
     let (store_b, load_b, store_a) = (set.accesses[5].op, set.accesses[6].op, set.accesses[7].op);
-    let b_flow: Vec<_> = deps.iter().filter(|d| d.source == store_b && d.sink == load_b && d.kind == DepKind::Flow).collect();
+    let b_flow: Vec<_> =
+        deps.iter().filter(|d| d.source == store_b && d.sink == load_b && d.kind == DepKind::Flow).collect();
     assert!(b_flow.iter().any(|d| d.level.is_none()));
-    assert!(deps.iter().any(|d| d.source == store_a && d.sink == set.accesses[1].op && d.kind == DepKind::Flow && d.carried_by() == Some(t)));
+    assert!(deps.iter().any(|d| d.source == store_a
+        && d.sink == set.accesses[1].op
+        && d.kind == DepKind::Flow
+        && d.carried_by() == Some(t)));
     // The stencil's own reads of A: input reuse along j between A[i][j+1] and A[i][j].
-    let reuse: Vec<_> = deps.iter().filter(|d| d.source == set.accesses[2].op && d.sink == set.accesses[0].op).collect();
+    let reuse: Vec<_> =
+        deps.iter().filter(|d| d.source == set.accesses[2].op && d.sink == set.accesses[0].op).collect();
     let summary: Vec<_> = reuse.iter().map(|d| (d.kind, d.carried_by(), d.min_distance.clone())).collect();
-    assert_eq!(summary, vec![(DepKind::Input, Some(t), Some(vec![1, 0, 1])), (DepKind::Input, Some(j1), Some(vec![0, 0, 1]))]);
+    assert_eq!(
+        summary,
+        vec![(DepKind::Input, Some(t), Some(vec![1, 0, 1])), (DepKind::Input, Some(j1), Some(vec![0, 0, 1]))]
+    );
 }
 
 // transpose: no dependence between the read of A and the write of B; both loops parallel.
@@ -228,7 +260,10 @@ fn apply_composition_and_constants() {
 }
 ",
     );
-    assert_eq!(maps(&set), vec![(Read, "(d0)[s0] -> (d0 * 2 + s0, 2)".to_string()), (Write, "(d0)[s0] -> (s0, d0)".to_string())]);
+    assert_eq!(
+        maps(&set),
+        vec![(Read, "(d0)[s0] -> (d0 * 2 + s0, 2)".to_string()), (Write, "(d0)[s0] -> (s0, d0)".to_string())]
+    );
 }
 
 // A stride of 2 from 0 never meets an odd offset: A[i] and A[i + 1] are independent.
@@ -245,7 +280,10 @@ fn strides_rule_out_odd_distances() {
 ",
     );
     assert!(deps.iter().all(|d| d.source == d.sink), "{deps:#?}");
-    assert_eq!(set.accesses[0].domain.to_integer_set().map(|s| s.to_string()).ok(), Some("(d0) : (d0 >= 0, -d0 + 15 >= 0, d0 mod 2 == 0)".to_string()));
+    assert_eq!(
+        set.accesses[0].domain.to_integer_set().map(|s| s.to_string()).ok(),
+        Some("(d0) : (d0 >= 0, -d0 + 15 >= 0, d0 mod 2 == 0)".to_string())
+    );
 }
 
 // affine.parallel contributes one loop per iv; a carried dependence makes it illegal.

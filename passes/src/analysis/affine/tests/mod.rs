@@ -17,9 +17,14 @@ use sharc_ir::{Context, OpId};
 /// Parses and verifies `text`; returns the context and the first `func.func`.
 pub(super) fn parse_func(text: &str) -> (Context, OpId) {
     let mut ctx = Context::new(sharc_dialects::registry());
-    let module = parse_source(&mut ctx, "test.mlir", text, &ParseOptions::default()).unwrap_or_else(|d| panic!("{}\n{text}", d.message));
+    let module = parse_source(&mut ctx, "test.mlir", text, &ParseOptions::default())
+        .unwrap_or_else(|d| panic!("{}\n{text}", d.message));
     sharc_ir::verifier::verify(&ctx, module).unwrap_or_else(|d| panic!("{}\n{text}", d.message));
-    let func = ctx.collect_ops(module).into_iter().find(|&o| sharc_dialects::func::FuncOp::view(&ctx, o).is_some()).expect("a function");
+    let func = ctx
+        .collect_ops(module)
+        .into_iter()
+        .find(|&o| sharc_dialects::func::FuncOp::view(&ctx, o).is_some())
+        .expect("a function");
     (ctx, func)
 }
 

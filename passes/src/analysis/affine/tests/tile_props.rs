@@ -44,7 +44,10 @@ fn random_tile(rng: &mut Rng, n: usize) -> Tile {
 fn enumerate(maps: &[&AffineMap], symbols: &[i64], tile: &Tile) -> (HashSet<Vec<i64>>, u64) {
     let mut points = vec![Vec::new()];
     for r in &tile.ranges {
-        points = points.into_iter().flat_map(|p: Vec<i64>| (r.lo..r.hi).step_by(r.step as usize).map(move |v| [p.clone(), vec![v]].concat())).collect();
+        points = points
+            .into_iter()
+            .flat_map(|p: Vec<i64>| (r.lo..r.hi).step_by(r.step as usize).map(move |v| [p.clone(), vec![v]].concat()))
+            .collect();
     }
     let mut all = HashSet::new();
     let mut pairs = 0;
@@ -60,7 +63,9 @@ fn bbox(elems: &HashSet<Vec<i64>>, rank: usize) -> Vec<(i64, i64)> {
     if elems.is_empty() {
         return Vec::new();
     }
-    (0..rank).map(|r| (elems.iter().map(|e| e[r]).min().unwrap_or(0), elems.iter().map(|e| e[r]).max().unwrap_or(0))).collect()
+    (0..rank)
+        .map(|r| (elems.iter().map(|e| e[r]).min().unwrap_or(0), elems.iter().map(|e| e[r]).max().unwrap_or(0)))
+        .collect()
 }
 
 #[test]
@@ -150,14 +155,22 @@ fn gemm_tile_reuse() {
     let a = AffineMap::new(3, 0, vec![i, k]).expect("in range");
     let tile = Tile::new(vec![TileRange::new(0, 16), TileRange::new(0, 32), TileRange::new(0, 64)]);
     let img = tile_image(&a, &[], &tile).expect("analyzed");
-    assert_eq!((img.bbox.clone(), img.distinct, img.duplicates(), img.closed_form), (vec![(0, 15), (0, 63)], Some(16 * 64), Some(16 * 64 * 31), true));
+    assert_eq!(
+        (img.bbox.clone(), img.distinct, img.duplicates(), img.closed_form),
+        (vec![(0, 15), (0, 63)], Some(16 * 64), Some(16 * 64 * 31), true)
+    );
     // ReuseSize (eq. (2)): one access per instance, TB_Y × TB_X × k1.
     assert_eq!(reuse_size(&[&a], &[], &tile), Some(16 * 32 * 64));
     // Large tiles stay closed form: no enumeration of 2^30 points.
     let huge = Tile::new(vec![TileRange::new(0, 1024); 3]);
     assert_eq!(tile_image(&a, &[], &huge).and_then(|i| i.distinct), Some(1024 * 1024));
     // 128-byte transactions of a row-major 4-byte float array with 1024 columns (eq. (7)):
-    let offset = AffineMap::new(2, 0, vec![(AffineExpr::dim(0) * 1024 + AffineExpr::dim(1)) * 4].into_iter().map(|e| e.floor_div(128)).collect()).expect("in range");
+    let offset = AffineMap::new(
+        2,
+        0,
+        vec![(AffineExpr::dim(0) * 1024 + AffineExpr::dim(1)) * 4].into_iter().map(|e| e.floor_div(128)).collect(),
+    )
+    .expect("in range");
     let warp = Tile::new(vec![TileRange::new(3, 4), TileRange::new(0, 32)]);
     assert_eq!(tile_image(&offset, &[], &warp).and_then(|i| i.distinct), Some(1));
     let column = Tile::new(vec![TileRange::new(0, 32), TileRange::new(5, 6)]);
