@@ -177,9 +177,14 @@ fn run(m: &ArgMatches, passes: &PassRegistry) -> Result<bool, String> {
             &mut diags,
             &mut timings,
         );
+        // mlir-opt ends each chunk's output with a blank line; a chunk that failed prints
+        // nothing but still gets its `// -----` separator.
         match result {
-            Ok(text) => outputs.push(text),
-            Err(d) => diags.push(d),
+            Ok(text) => outputs.push(text + "\n"),
+            Err(d) => {
+                outputs.push(String::new());
+                diags.push(d);
+            }
         }
         if verify_diags {
             let mut exp = expected::parse_expectations(&chunk.text, &input.name)?;
@@ -197,9 +202,7 @@ fn run(m: &ArgMatches, passes: &PassRegistry) -> Result<bool, String> {
         ok = false;
     }
     let start = Instant::now();
-    // mlir-opt ends each chunk's output with a blank line and separates chunks by `// -----`.
-    let text: Vec<String> = outputs.into_iter().map(|o| o + "\n").collect();
-    sharc_tools::write_output(output_path, &text.join("// -----\n"))?;
+    sharc_tools::write_output(output_path, &outputs.join("// -----\n"))?;
     timings.print += start.elapsed();
     if run_opts.timing {
         print_timing(&timings);
