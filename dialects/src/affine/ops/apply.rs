@@ -56,88 +56,55 @@ pub static MAX: OpSpec = OpSpec {
     ..OpSpec::new("affine.max")
 };
 
-/// A typed view of `affine.apply`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ApplyOp(pub OpId);
+/// The typed view of an op that evaluates one `map` property on its operands; the three ops
+/// differ only in what they make of the map's results.
+macro_rules! map_op_view {
+    ($(#[$doc:meta])* $view:ident, $spec:ident, $map_doc:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $view(pub OpId);
 
-impl ApplyOp {
-    /// The view, if `op` is an `affine.apply`.
-    pub fn view(ctx: &Context, op: OpId) -> Option<ApplyOp> {
-        ctx.op_is(op, APPLY.name).then_some(ApplyOp(op))
-    }
+        impl $view {
+            /// The view, if `op` is of this kind.
+            pub fn view(ctx: &Context, op: OpId) -> Option<$view> {
+                ctx.op_is(op, $spec.name).then_some($view(op))
+            }
 
-    /// The map.
-    pub fn map(self, ctx: &Context) -> Option<&AffineMap> {
-        map_attr(ctx, self.0, MAP)
-    }
+            #[doc = $map_doc]
+            pub fn map(self, ctx: &Context) -> Option<&AffineMap> {
+                map_attr(ctx, self.0, MAP)
+            }
 
-    /// The map operands (dims, then symbols).
-    pub fn operands(self, ctx: &Context) -> &[Value] {
-        ctx.operands(self.0)
-    }
+            /// The map operands (dims, then symbols).
+            pub fn operands(self, ctx: &Context) -> &[Value] {
+                ctx.operands(self.0)
+            }
 
-    /// The state of a new `affine.apply` of a single-result `map`.
-    pub fn build(ctx: &mut Context, loc: Location, map: AffineMap, operands: &[Value]) -> OperationState {
-        map_op(ctx, APPLY.name, loc, map, operands)
-    }
+            /// The state of a new op of this kind.
+            pub fn build(ctx: &mut Context, loc: Location, map: AffineMap, operands: &[Value]) -> OperationState {
+                map_op(ctx, $spec.name, loc, map, operands)
+            }
+        }
+    };
 }
+
+map_op_view!(
+    /// A typed view of `affine.apply`.
+    ApplyOp, APPLY, "The single-result map."
+);
+map_op_view!(
+    /// A typed view of `affine.min`.
+    MinOp, MIN, "The map whose results' minimum is taken."
+);
+map_op_view!(
+    /// A typed view of `affine.max`.
+    MaxOp, MAX, "The map whose results' maximum is taken."
+);
 
 fn map_op(ctx: &mut Context, name: &str, loc: Location, map: AffineMap, operands: &[Value]) -> OperationState {
     let index = ctx.index_type();
     let map = ctx.affine_map_attr(map);
     OperationState::new(name, loc).operands(operands.iter().copied()).results([index]).prop(MAP, map)
-}
-
-/// A typed view of `affine.min`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MinOp(pub OpId);
-
-impl MinOp {
-    /// The view, if `op` is an `affine.min`.
-    pub fn view(ctx: &Context, op: OpId) -> Option<MinOp> {
-        ctx.op_is(op, MIN.name).then_some(MinOp(op))
-    }
-
-    /// The map whose results' minimum is taken.
-    pub fn map(self, ctx: &Context) -> Option<&AffineMap> {
-        map_attr(ctx, self.0, MAP)
-    }
-
-    /// The map operands.
-    pub fn operands(self, ctx: &Context) -> &[Value] {
-        ctx.operands(self.0)
-    }
-
-    /// The state of a new `affine.min`.
-    pub fn build(ctx: &mut Context, loc: Location, map: AffineMap, operands: &[Value]) -> OperationState {
-        map_op(ctx, MIN.name, loc, map, operands)
-    }
-}
-
-/// A typed view of `affine.max`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MaxOp(pub OpId);
-
-impl MaxOp {
-    /// The view, if `op` is an `affine.max`.
-    pub fn view(ctx: &Context, op: OpId) -> Option<MaxOp> {
-        ctx.op_is(op, MAX.name).then_some(MaxOp(op))
-    }
-
-    /// The map whose results' maximum is taken.
-    pub fn map(self, ctx: &Context) -> Option<&AffineMap> {
-        map_attr(ctx, self.0, MAP)
-    }
-
-    /// The map operands.
-    pub fn operands(self, ctx: &Context) -> &[Value] {
-        ctx.operands(self.0)
-    }
-
-    /// The state of a new `affine.max`.
-    pub fn build(ctx: &mut Context, loc: Location, map: AffineMap, operands: &[Value]) -> OperationState {
-        map_op(ctx, MAX.name, loc, map, operands)
-    }
 }
 
 /// Whether `op` is an `affine.min` (rather than an `affine.max`), for rewrites of either.
