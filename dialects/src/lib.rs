@@ -20,6 +20,7 @@ pub mod gpu;
 pub mod math;
 pub mod memref;
 pub mod scf;
+pub mod sharc;
 
 use sharc_ir::DialectRegistry;
 use std::sync::Arc;
@@ -34,6 +35,7 @@ pub fn register_all(registry: &mut DialectRegistry) {
     registry.register(&affine::DIALECT);
     registry.register(&scf::DIALECT);
     registry.register(&gpu::DIALECT);
+    registry.register(&sharc::DIALECT);
 }
 
 /// Registers every dialect's `sharc-run` semantics (each dialect's `interp.rs`).

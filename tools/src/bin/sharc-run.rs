@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! sharc-run FILE --entry NAME [--target NAME|PATH] [--arg NAME=VALUE | --arg NAME=@FILE.npy]...
-//!           [--random-inputs SEED] [--dump DIR] [--metrics json|table] [--compare FILE2 [--rtol R]]
+//!           [--inputs DIR] [--random-inputs SEED] [--dump DIR] [--metrics json|table] [--compare FILE2 [--rtol R]]
 //!           [--max-ops N]
 //! sharc-run --list-targets
 //! ```
@@ -31,6 +31,7 @@ fn command() -> Command {
         .arg(value("entry", "The func.func to run").required_unless_present("list-targets"))
         .arg(value("target", "Target name or path to a target .toml").default_value("a100"))
         .arg(value("arg", "An argument: NAME=VALUE for scalars, NAME=@FILE.npy for memrefs (NAME: source name or argN)").action(ArgAction::Append))
+        .arg(value("inputs", "Read arguments not given by --arg from DIR: memrefs from DIR/NAME.npy, scalars from the NAME=VALUE lines of DIR/scalars.txt"))
         .arg(value("random-inputs", "Fill memref arguments not given by --arg with deterministic random values").value_parser(clap::value_parser!(u64)))
         .arg(value("dump", "Write every memref argument after the run to DIR/NAME.npy"))
         .arg(value("metrics", "Print per-kernel metrics").value_parser(["json", "table"]))
@@ -165,6 +166,21 @@ fn inputs(m: &ArgMatches, params: &[Param], entry_name: &str) -> Result<Vec<ArgV
         };
         if given[i].replace(value.to_string()).is_some() {
             return Err(format!("error: argument '{name}' is given twice"));
+        }
+    }
+    if let Some(dir) = m.get_one::<String>("inputs") {
+        let scalars = std::fs::read_to_string(std::path::Path::new(dir).join("scalars.txt")).unwrap_or_default();
+        for line in scalars.lines() {
+            let Some((name, value)) = line.split_once('=') else { continue };
+            if let Some(i) = params.iter().position(|p| p.name == name && matches!(p.kind, ArgKind::Scalar(_))) {
+                given[i].get_or_insert_with(|| value.trim().to_string());
+            }
+        }
+        for (p, g) in params.iter().zip(given.iter_mut()) {
+            let file = std::path::Path::new(dir).join(format!("{}.npy", p.name));
+            if g.is_none() && matches!(p.kind, ArgKind::MemRef { .. }) && file.is_file() {
+                *g = Some(format!("@{}", file.display()));
+            }
         }
     }
     let seed = m.get_one::<u64>("random-inputs").copied();

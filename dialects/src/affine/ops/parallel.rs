@@ -7,8 +7,9 @@ use super::{
 use crate::affine::{fold, syntax, verify};
 use sharc_ir::affine::AffineMap;
 use sharc_ir::attrs::{AttrKind, DenseData};
+use sharc_ir::builder::{InsertPoint, OperationState};
 use sharc_ir::types::TypeKind;
-use sharc_ir::{Attr, BlockId, Context, OpId, OpSpec, OpTraits, Value};
+use sharc_ir::{Attr, BlockId, Context, Location, OpId, OpSpec, OpTraits, Value};
 
 /// `affine.parallel`.
 pub static PARALLEL: OpSpec = OpSpec {
@@ -178,6 +179,41 @@ impl ParallelOp {
     /// The view, if `op` is an `affine.parallel`.
     pub fn view(ctx: &Context, op: OpId) -> Option<ParallelOp> {
         ctx.op_is(op, PARALLEL.name).then_some(ParallelOp(op))
+    }
+
+    /// The state of a new reduction-free `affine.parallel` whose body block has one induction
+    /// variable per dimension and ends in `affine.yield`. Dimension `d` takes the maximum of
+    /// `lb_groups[d]` lower-bound results and the minimum of `ub_groups[d]` upper-bound results.
+    #[allow(clippy::too_many_arguments)]
+    pub fn build(
+        ctx: &mut Context,
+        loc: Location,
+        lb_operands: &[Value],
+        lb_map: AffineMap,
+        lb_groups: &[i32],
+        ub_operands: &[Value],
+        ub_map: AffineMap,
+        ub_groups: &[i32],
+        steps: &[i64],
+    ) -> OperationState {
+        let index = ctx.index_type();
+        let (region, block) = ctx.new_region_with_block(&vec![index; steps.len()]);
+        let y = ctx.create_op(YieldOp::build(loc.clone(), &[]));
+        ctx.insert_op(InsertPoint::BlockEnd(block), y);
+        let props = [
+            (LOWER_BOUNDS_MAP, ctx.affine_map_attr(lb_map)),
+            (LOWER_BOUNDS_GROUPS, i32_tensor_attr(ctx, lb_groups)),
+            (UPPER_BOUNDS_MAP, ctx.affine_map_attr(ub_map)),
+            (UPPER_BOUNDS_GROUPS, i32_tensor_attr(ctx, ub_groups)),
+            (STEPS, i64_array_attr(ctx, steps)),
+            (REDUCTIONS, i64_array_attr(ctx, &[])),
+        ];
+        let mut state =
+            OperationState::new(PARALLEL.name, loc).operands(lb_operands.iter().chain(ub_operands).copied());
+        for (name, attr) in props {
+            state.add_prop(name, attr);
+        }
+        state.region(region)
     }
 
     /// All lower-bound expressions, flattened over the dimensions.

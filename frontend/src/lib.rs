@@ -1,0 +1,263 @@
+//! sharc's C front-end: sequential C with OpenACC directives and seed 000's `share` pragma, from
+//! real benchmark sources (headers, macros, C99 array parameters) to the affine level.
+//!
+//! The pipeline of [`compile_file`]:
+//! 1. [`source`]: read the file, run the system C preprocessor when it has directives, and keep
+//!    a map back to the user's files for diagnostics;
+//! 2. [`parse`]: skim the translation unit into top-level items with the pest grammar `c.pest`
+//!    (so that system headers never stop the front-end), then parse the functions to compile;
+//! 3. [`lower`]: build a `func.func` per function at the affine level, OpenACC loops as
+//!    `affine.parallel` where the dependence analysis proves them parallel, with the share
+//!    annotation;
+//! 4. verify the module.
+//!
+//! Which functions: `--function NAME`, else every function of the main file that holds an
+//! OpenACC or `scop` pragma, else every function of the main file but `main`.
+
+#![warn(missing_docs)]
+
+pub mod ast;
+pub mod diag;
+pub mod harness;
+pub mod lower;
+pub mod parse;
+pub mod source;
+
+use ast::{Span, StmtKind};
+use diag::{FrontError, Severity};
+use sharc_ir::builder::{Builder, InsertPoint, OperationState};
+use sharc_ir::diag::Diagnostic;
+use sharc_ir::{Context, OpId};
+use source::{PreprocessOptions, SourceMap};
+use std::path::{Path, PathBuf};
+
+/// What to compile and how.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-I` directories.
+    pub include_dirs: Vec<PathBuf>,
+    /// `-D` definitions.
+    pub defines: Vec<String>,
+    /// Compile only this function.
+    pub function: Option<String>,
+}
+
+/// The result of compiling one file.
+pub struct Compilation {
+    /// The source, for rendering diagnostics.
+    pub source: Option<SourceMap>,
+    /// The module, unless an error stopped compilation.
+    pub module: Option<OpId>,
+    /// Errors, warnings and remarks, in order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Compilation {
+    /// Whether any diagnostic is an error.
+    pub fn failed(&self) -> bool {
+        self.module.is_none() || self.diagnostics.iter().any(|d| d.severity == sharc_ir::diag::Severity::Error)
+    }
+
+    /// The diagnostics as text (`file:line:col: error: ...`, the line, a caret).
+    pub fn render(&self) -> String {
+        let files = self.source.as_ref().map(|s| &s.files);
+        let empty = sharc_ir::diag::SourceMap::default();
+        let files = files.unwrap_or(&empty);
+        self.diagnostics.iter().map(|d| files.render(d)).collect()
+    }
+}
+
+/// Compiles the C file at `path` into a new module in `ctx`.
+pub fn compile_file(ctx: &mut Context, path: &Path, opts: &Options) -> Compilation {
+    let pp = PreprocessOptions { include_dirs: opts.include_dirs.clone(), defines: opts.defines.clone() };
+    let source = match SourceMap::read(path, &pp) {
+        Ok(s) => s,
+        Err(message) => {
+            let loc = sharc_ir::Location::file_line_col(&std::sync::Arc::from(path.display().to_string()), 1, 1);
+            return Compilation { source: None, module: None, diagnostics: vec![Diagnostic::error(loc, message)] };
+        }
+    };
+    compile_source(ctx, source, opts)
+}
+
+/// Compiles already read source.
+pub fn compile_source(ctx: &mut Context, source: SourceMap, opts: &Options) -> Compilation {
+    let mut diagnostics = Vec::new();
+    let module = build(ctx, &source, opts, &mut diagnostics);
+    let module = match module {
+        Ok(m) => Some(m),
+        Err(e) => {
+            diagnostics.push(to_diagnostic(&source, &e));
+            None
+        }
+    };
+    Compilation { source: Some(source), module, diagnostics }
+}
+
+/// The C reference harness ([`harness`]) for the function `opts.function` (or the file's only
+/// function to compile), as C text; on failure, the diagnostics.
+pub fn c_harness_file(path: &Path, opts: &Options) -> Result<String, Box<Compilation>> {
+    let pp = PreprocessOptions { include_dirs: opts.include_dirs.clone(), defines: opts.defines.clone() };
+    let fail =
+        |source: Option<SourceMap>, d: Diagnostic| Box::new(Compilation { source, module: None, diagnostics: vec![d] });
+    let source = SourceMap::read(path, &pp).map_err(|m| {
+        fail(
+            None,
+            Diagnostic::error(
+                sharc_ir::Location::file_line_col(&std::sync::Arc::from(path.display().to_string()), 1, 1),
+                m,
+            ),
+        )
+    })?;
+    let result = (|| {
+        let (items, typedefs) = parse::skim(&source.text)?;
+        let (selected, _) = select(&source, &items, opts)?;
+        let [(_, _, span)] = selected.as_slice() else {
+            return Err(FrontError::new(Span::default(), "the harness is for one function: select it with --function"));
+        };
+        let f = parse::parse_function(&source.text, *span, &typedefs)?;
+        harness::c_harness(&f, &source, path)
+    })();
+    result.map_err(|e| {
+        let d = to_diagnostic(&source, &e);
+        fail(Some(source), d)
+    })
+}
+
+/// The functions to compile: (name, name span, definition span), and whether the user chose.
+/// A function to compile: its name, the name's span and the definition's span.
+type Selected = (String, Span, Span);
+
+fn select(source: &SourceMap, items: &[parse::TopItem], opts: &Options) -> Result<(Vec<Selected>, bool), FrontError> {
+    let text = &source.text;
+    let functions: Vec<(String, Span, Span)> = items
+        .iter()
+        .filter_map(|i| match i {
+            parse::TopItem::Function { name, name_span, span } => Some((name.clone(), *name_span, *span)),
+            _ => None,
+        })
+        .collect();
+    let selected: Vec<(String, Span, Span)> = match &opts.function {
+        Some(want) => match functions.iter().find(|f| &f.0 == want) {
+            Some(f) => vec![f.clone()],
+            None => {
+                let names: Vec<&str> =
+                    functions.iter().filter(|f| source.in_main_file(f.1)).map(|f| f.0.as_str()).collect();
+                return Err(FrontError::new(
+                    Span::default(),
+                    format!(
+                        "no function named '{want}' in the file (it defines: {})",
+                        if names.is_empty() { "none".into() } else { names.join(", ") }
+                    ),
+                ));
+            }
+        },
+        None => {
+            let in_main: Vec<&(String, Span, Span)> = functions.iter().filter(|f| source.in_main_file(f.1)).collect();
+            let with_pragmas: Vec<(String, Span, Span)> = in_main
+                .iter()
+                .filter(|f| {
+                    let body = &text[f.2.start..f.2.end];
+                    body.lines().any(|l| {
+                        let t = l.trim_start();
+                        t.starts_with("#pragma") && (t.contains(" acc") || t.contains("scop"))
+                    })
+                })
+                .map(|f| (*f).clone())
+                .collect();
+            if with_pragmas.is_empty() {
+                in_main.into_iter().filter(|f| f.0 != "main").cloned().collect()
+            } else {
+                with_pragmas
+            }
+        }
+    };
+    if selected.is_empty() {
+        return Err(FrontError::new(Span::default(), "the file defines no function to compile"));
+    }
+    Ok((selected, opts.function.is_some()))
+}
+
+fn build(ctx: &mut Context, source: &SourceMap, opts: &Options, out: &mut Vec<Diagnostic>) -> Result<OpId, FrontError> {
+    let text = &source.text;
+    let (items, typedefs) = parse::skim(text)?;
+    let (selected, _) = select(source, &items, opts)?;
+
+    // The module.
+    let loc = source.location(selected[0].1.start);
+    let (region, body) = ctx.new_region_with_block(&[]);
+    let module = ctx.create_op(OperationState::new("builtin.module", loc).region(region));
+
+    for (name, _, span) in &selected {
+        let f = parse::parse_function(text, *span, &typedefs)?;
+        check_statement_pragmas(&f.body)?;
+        let mut lowerer = lower::Lowerer::new(ctx, source);
+        let r = lowerer.lower_function(&f, body);
+        let diags = lowerer.take_diagnostics();
+        out.extend(diags.iter().map(|d| to_diagnostic(source, d)));
+        r.map_err(|e| {
+            if opts.function.is_none() && e.severity == Severity::Error {
+                e.with_note(
+                    Span { start: span.start, end: span.start },
+                    format!("while compiling function '{name}' (select one with --function)"),
+                )
+            } else {
+                e
+            }
+        })?;
+    }
+    if let Err(d) = sharc_ir::verifier::verify(ctx, module) {
+        return Err(FrontError::new(
+            Span::default(),
+            format!("internal error: the generated IR does not verify: {}", d.message),
+        ));
+    }
+    let _ = Builder::at(InsertPoint::BlockEnd(body));
+    Ok(module)
+}
+
+/// Pragmas that must stand before a statement (an OpenACC loop directive before `}`) are errors.
+fn check_statement_pragmas(s: &ast::Stmt) -> Result<(), FrontError> {
+    if let StmtKind::Compound(items) = &s.kind {
+        for i in items {
+            if let StmtKind::Pragma(p) = &i.kind {
+                match &p.kind {
+                    ast::PragmaKind::Acc(d) if d.construct.is_loop() || d.construct.is_compute() => {
+                        return Err(FrontError::new(
+                            p.span,
+                            format!("'#pragma acc {}' must be followed by a statement", d.spelling),
+                        ))
+                    }
+                    ast::PragmaKind::Share(_) => {
+                        return Err(FrontError::new(p.span, "share pragma is not followed by a loop nest"))
+                    }
+                    _ => {}
+                }
+            }
+            check_statement_pragmas(i)?;
+        }
+    }
+    match &s.kind {
+        StmtKind::For { body, .. } | StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => {
+            check_statement_pragmas(body)
+        }
+        StmtKind::If { then, els, .. } => {
+            check_statement_pragmas(then)?;
+            els.as_deref().map_or(Ok(()), check_statement_pragmas)
+        }
+        _ => Ok(()),
+    }
+}
+
+fn to_diagnostic(source: &SourceMap, e: &FrontError) -> Diagnostic {
+    let loc = source.location(e.span.start);
+    let mut d = match e.severity {
+        Severity::Error => Diagnostic::error(loc, e.message.clone()),
+        Severity::Warning => Diagnostic::warning(loc, e.message.clone()),
+        Severity::Remark => Diagnostic::remark(loc, e.message.clone()),
+    };
+    for (span, note) in &e.notes {
+        d = d.with_note(source.location(span.start), note.clone());
+    }
+    d
+}

@@ -1,0 +1,773 @@
+//! Statements and structured control flow, with scalars threaded through as SSA values.
+
+use super::{Binding, Candidate, Lin, Lowerer, VarId};
+use crate::ast::*;
+use crate::diag::FrontError;
+use sharc_dialects::{affine as aff, memref, scf};
+use sharc_ir::builder::{Builder, OperationState};
+use sharc_ir::Value;
+use std::collections::HashSet;
+
+/// Names assigned in `s` (`x = ...`, `x += ...`, `x++`): the variables a loop or branch must
+/// carry out. The variable of a `for` loop is the loop's own business and not counted (a loop
+/// whose variable its body assigns is lowered as a `while` loop by the caller). Declarations
+/// inside `s` are not told apart: an over-approximation only adds an unused carried value.
+pub(crate) fn assigned_names(s: &Stmt) -> HashSet<String> {
+    let mut out = HashSet::new();
+    let mut record = |e: &Expr| {
+        let target = match &e.kind {
+            ExprKind::Assign(_, l, _) => Some(&**l),
+            ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x) => Some(&**x),
+            _ => None,
+        };
+        if let Some(Expr { kind: ExprKind::Ident(n), .. }) = target {
+            out.insert(n.clone());
+        }
+    };
+    walk_stmt(s, &mut record);
+    out
+}
+
+fn walk_stmt(s: &Stmt, f: &mut impl FnMut(&Expr)) {
+    match &s.kind {
+        StmtKind::Compound(items) => items.iter().for_each(|i| walk_stmt(i, f)),
+        StmtKind::Decl(ds) => {
+            for d in ds {
+                if let Some(Init::Expr(e)) = &d.init {
+                    walk_expr(e, f);
+                }
+            }
+        }
+        StmtKind::Expr(e) => walk_expr(e, f),
+        StmtKind::For { init, cond, step, body } => {
+            // The loop's own variable (assigned by its init and step) is not the caller's.
+            let own = match init.as_deref().map(|i| &i.kind) {
+                Some(StmtKind::Expr(Expr { kind: ExprKind::Assign(None, l, r), .. })) => {
+                    walk_expr(r, f);
+                    match &l.kind {
+                        ExprKind::Ident(n) => Some(n.clone()),
+                        _ => None,
+                    }
+                }
+                Some(StmtKind::Decl(ds)) => {
+                    walk_stmt(init.as_deref().expect("init"), f);
+                    ds.first().map(|d| d.name.clone())
+                }
+                Some(_) => {
+                    walk_stmt(init.as_deref().expect("init"), f);
+                    None
+                }
+                None => None,
+            };
+            cond.iter().for_each(|e| walk_expr(e, f));
+            for e in step.iter() {
+                let steps_own = match &e.kind {
+                    ExprKind::Assign(_, l, _) | ExprKind::Unary(_, l) => {
+                        matches!(&l.kind, ExprKind::Ident(n) if Some(n) == own.as_ref())
+                    }
+                    _ => false,
+                };
+                if !steps_own {
+                    walk_expr(e, f);
+                }
+            }
+            walk_stmt(body, f);
+        }
+        StmtKind::If { cond, then, els } => {
+            walk_expr(cond, f);
+            walk_stmt(then, f);
+            if let Some(e) = els {
+                walk_stmt(e, f);
+            }
+        }
+        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+            walk_expr(cond, f);
+            walk_stmt(body, f);
+        }
+        StmtKind::Return(Some(e)) => walk_expr(e, f),
+        _ => {}
+    }
+}
+
+fn walk_expr(e: &Expr, f: &mut impl FnMut(&Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Unary(_, x) | ExprKind::Cast(_, x) => walk_expr(x, f),
+        ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+            walk_expr(a, f);
+            walk_expr(b, f);
+        }
+        ExprKind::Cond(c, a, b) => {
+            walk_expr(c, f);
+            walk_expr(a, f);
+            walk_expr(b, f);
+        }
+        ExprKind::Call(c, args) => {
+            walk_expr(c, f);
+            args.iter().for_each(|a| walk_expr(a, f));
+        }
+        ExprKind::Comma(items) => items.iter().for_each(|a| walk_expr(a, f)),
+        _ => {}
+    }
+}
+
+/// A `for` loop in the form affine loops need.
+struct CountedLoop<'e> {
+    var: String,
+    var_span: Span,
+    /// First value of the variable.
+    init: &'e Expr,
+    /// Exclusive bounds: `var < ub` for an increasing loop, `var > lb` for a decreasing one; a
+    /// conjunction gives several.
+    limits: Vec<Lin>,
+    /// Non-affine limit (`var < e`), for the scf fallback.
+    limit_expr: Option<(Expr, bool)>,
+    step: i64,
+}
+
+impl Lowerer<'_> {
+    pub(crate) fn stmt(&mut self, s: &Stmt) -> Result<(), FrontError> {
+        // Pragmas in front of the statement.
+        let mut opened_compute = false;
+        let mut opened_kernels = false;
+        let mut loop_directive: Option<&AccDirective> = None;
+        let mut acc_here = Vec::new();
+        for p in &s.pragmas {
+            match &p.kind {
+                PragmaKind::Share(specs) => {
+                    if let Some(prev) = &self.pending_share {
+                        return Err(FrontError::new(p.span, "a second share pragma before the loop nest of the first")
+                            .with_note(prev.1, "the first share pragma"));
+                    }
+                    self.pending_share = Some((specs.clone(), p.span));
+                }
+                PragmaKind::Acc(d) => {
+                    acc_here.push(self.text(p.span).trim_start_matches("#pragma").trim().to_string());
+                    if d.construct.is_compute() {
+                        opened_compute = true;
+                        opened_kernels |= matches!(d.construct, Construct::Kernels | Construct::KernelsLoop);
+                    }
+                    if d.construct.is_loop() {
+                        loop_directive = Some(d);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let saved_ctx_len = self.acc_context.len();
+        self.acc_context.extend(acc_here);
+        let saved_kernels = self.in_kernels;
+        if opened_compute {
+            self.in_section += 1;
+            self.in_kernels |= opened_kernels;
+        }
+        let r = self.stmt_kind(s, loop_directive);
+        if opened_compute {
+            self.in_section -= 1;
+        }
+        self.in_kernels = saved_kernels;
+        self.acc_context.truncate(saved_ctx_len);
+        r
+    }
+
+    fn stmt_kind(&mut self, s: &Stmt, loop_directive: Option<&AccDirective>) -> Result<(), FrontError> {
+        if loop_directive.is_some() && !matches!(s.kind, StmtKind::For { .. }) {
+            return Err(FrontError::new(s.span, "an OpenACC loop directive must be followed by a 'for' loop"));
+        }
+        match &s.kind {
+            StmtKind::Compound(items) => {
+                self.scopes.push(Vec::new());
+                let mut r = Ok(());
+                for i in items {
+                    r = self.stmt(i);
+                    if r.is_err() {
+                        break;
+                    }
+                }
+                self.scopes.pop();
+                r
+            }
+            StmtKind::Decl(decls) => {
+                for d in decls {
+                    self.local(d)?;
+                }
+                Ok(())
+            }
+            StmtKind::Expr(e) => self.rvalue(e).map(|_| ()),
+            StmtKind::Empty | StmtKind::Pragma(_) => Ok(()),
+            StmtKind::For { .. } => self.for_loop(s, loop_directive),
+            StmtKind::If { cond, then, els } => self.if_stmt(s, cond, then, els.as_deref()),
+            StmtKind::While { .. } | StmtKind::DoWhile { .. } => {
+                if self.in_section > 0 {
+                    return Err(FrontError::new(s.span, "while loops are not supported inside an OpenACC compute region: the iteration count must be affine; write a 'for' loop with affine bounds"));
+                }
+                self.while_loop(s)
+            }
+            StmtKind::Return(_) => {
+                Err(FrontError::new(s.span, "'return' is supported only as the last statement of a function"))
+            }
+            StmtKind::Unsupported(what) => Err(FrontError::new(
+                s.span,
+                format!("'{what}' is not supported: sharc compiles structured loops and conditionals"),
+            )),
+        }
+    }
+
+    /// A local declaration: a scalar register or a stack array.
+    fn local(&mut self, d: &Decl) -> Result<(), FrontError> {
+        if d.pointers > 0 {
+            return Err(FrontError::new(
+                d.span,
+                format!("local pointer '{}' is not supported: sharc compiles code without pointers", d.name),
+            ));
+        }
+        self.scalar_type(&d.ty, d.span)?;
+        if d.dims.is_empty() {
+            let (value, lin) = match &d.init {
+                Some(Init::Expr(e)) => {
+                    let lin = if matches!(d.ty, CType::Int(_)) { self.lin(e) } else { None };
+                    let (v, vt) = self.rvalue(e)?;
+                    (Some(self.convert(v, &vt, &d.ty, e.span)?), lin)
+                }
+                Some(Init::List(_, span)) => {
+                    return Err(FrontError::new(*span, "brace initializers for scalars are not supported"))
+                }
+                None => (None, None),
+            };
+            self.declare(&d.name, d.span, Binding::Scalar { ty: d.ty.clone(), value, lin });
+            return Ok(());
+        }
+        // A local array: a stack buffer of constant size.
+        let mut shape = Vec::new();
+        for dim in &d.dims {
+            match dim.as_ref().and_then(|e| self.const_int(e)) {
+                Some(n) if n > 0 => shape.push(n),
+                _ => {
+                    return Err(FrontError::new(
+                        d.span,
+                        format!("local array '{}' needs constant, positive sizes", d.name),
+                    ))
+                }
+            }
+        }
+        if d.init.is_some() {
+            return Err(FrontError::new(
+                d.span,
+                format!("initializers for local arrays ('{}') are not supported", d.name),
+            ));
+        }
+        let elem = self.scalar_type(&d.ty, d.span)?;
+        let ty = self.ctx.memref_type(shape.clone(), elem);
+        let loc = self.loc(d.span);
+        let state = memref::AllocOp::build(self.ctx, loc, true, ty, &[], &[], None);
+        let m = self.b.insert_value(self.ctx, state);
+        self.declare(&d.name, d.span, Binding::Array { memref: m, elem: d.ty.clone(), rank: shape.len() });
+        Ok(())
+    }
+
+    /// The scalar variables, visible here, that `s` assigns.
+    fn carried_vars(&self, s: &[&Stmt], exclude: Option<VarId>) -> Vec<VarId> {
+        let mut names = HashSet::new();
+        for st in s {
+            names.extend(assigned_names(st));
+        }
+        let mut ids: Vec<VarId> = names
+            .iter()
+            .filter_map(|n| self.lookup(n))
+            .filter(|id| {
+                Some(*id) != exclude
+                    && matches!(self.var(*id).binding, Binding::Scalar { .. } | Binding::AfterLoop { .. })
+            })
+            .collect();
+        ids.sort();
+        ids.dedup();
+        ids
+    }
+
+    /// The current value of a carried variable, materialising undefined ones as zero.
+    fn current(&mut self, id: VarId, span: Span) -> Result<Value, FrontError> {
+        match self.var(id).binding.clone() {
+            Binding::Scalar { value: Some(v), .. } => Ok(v),
+            Binding::Scalar { ty, value: None, .. } => {
+                let z = self.zero(&ty, span)?;
+                if let Binding::Scalar { value, .. } = &mut self.var_mut(id).binding {
+                    *value = Some(z);
+                }
+                Ok(z)
+            }
+            Binding::AfterLoop { .. } => {
+                // Reassigned inside the construct before any read; carry a placeholder zero.
+                let ty = CType::INT;
+                let z = self.zero(&ty, span)?;
+                self.var_mut(id).binding = Binding::Scalar { ty, value: Some(z), lin: None };
+                Ok(z)
+            }
+            _ => unreachable!("only scalars are carried"),
+        }
+    }
+
+    fn set_value(&mut self, id: VarId, v: Value) {
+        if let Binding::Scalar { value, lin, .. } = &mut self.var_mut(id).binding {
+            *value = Some(v);
+            *lin = None;
+        }
+    }
+
+    /// The value a carried variable has at the end of a region: a variable that became a loop
+    /// variable inside (and so has no value now) yields a zero, and its value stays unreadable.
+    fn value_of(&mut self, id: VarId, like: Value, span: Span) -> Result<Value, FrontError> {
+        match self.var(id).binding.clone() {
+            Binding::Scalar { value: Some(v), .. } => Ok(v),
+            Binding::AfterLoop { .. } | Binding::Scalar { value: None, .. } => {
+                let ty = self.ctx.value_type(like);
+                let t = if self.ctx.float_kind(ty).is_some() {
+                    CType::Float(self.ctx.float_kind(ty).map_or(64, |k| k.width()))
+                } else {
+                    CType::Int(IntTy { bits: self.ctx.int_width(ty).unwrap_or(32), signed: true })
+                };
+                self.zero(&t, span)
+            }
+            _ => unreachable!("only scalars are carried"),
+        }
+    }
+
+    fn yields(&mut self, carried: &[VarId], like: &[Value], span: Span) -> Result<Vec<Value>, FrontError> {
+        carried.iter().zip(like).map(|(&c, &l)| self.value_of(c, l, span)).collect()
+    }
+
+    /// Recognises `for (v = a; v < b; v += c)` and its variants.
+    fn counted<'e>(
+        &self,
+        init: Option<&'e Stmt>,
+        cond: Option<&'e Expr>,
+        step: Option<&'e Expr>,
+    ) -> Result<CountedLoop<'e>, String> {
+        let (var, var_span, init) = match init.map(|s| &s.kind) {
+            Some(StmtKind::Expr(Expr { kind: ExprKind::Assign(None, l, r), .. })) => match &l.kind {
+                ExprKind::Ident(n) => (n.clone(), l.span, &**r),
+                _ => return Err("the loop must initialise its variable ('i = ...')".into()),
+            },
+            Some(StmtKind::Decl(ds)) if ds.len() == 1 => match (&ds[0].init, ds[0].dims.is_empty()) {
+                (Some(Init::Expr(e)), true) => (ds[0].name.clone(), ds[0].span, e),
+                _ => return Err("the loop must initialise its variable".into()),
+            },
+            _ => return Err("the loop must initialise one variable".into()),
+        };
+        let step = match step.map(|e| &e.kind) {
+            Some(ExprKind::Unary(UnOp::PreInc | UnOp::PostInc, x)) if is_ident(x, &var) => 1,
+            Some(ExprKind::Unary(UnOp::PreDec | UnOp::PostDec, x)) if is_ident(x, &var) => -1,
+            Some(ExprKind::Assign(Some(op @ (BinOp::Add | BinOp::Sub)), x, k)) if is_ident(x, &var) => {
+                let k = self.const_int(k).ok_or("the step must be a constant")?;
+                if *op == BinOp::Add {
+                    k
+                } else {
+                    -k
+                }
+            }
+            Some(ExprKind::Assign(None, x, r)) if is_ident(x, &var) => match &r.kind {
+                ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, k) if is_ident(a, &var) => {
+                    let k = self.const_int(k).ok_or("the step must be a constant")?;
+                    if *op == BinOp::Add {
+                        k
+                    } else {
+                        -k
+                    }
+                }
+                ExprKind::Binary(BinOp::Add, k, a) if is_ident(a, &var) => {
+                    self.const_int(k).ok_or("the step must be a constant")?
+                }
+                _ => return Err(format!("the step must add a constant to '{var}'")),
+            },
+            _ => return Err(format!("the step must be '{var}++', '{var}--', '{var} += c' or '{var} -= c'")),
+        };
+        if step == 0 {
+            return Err("the step is zero".into());
+        }
+        let cond = cond.ok_or("the loop has no condition")?;
+        let mut limits = Vec::new();
+        let mut limit_expr = None;
+        let mut parts = Vec::new();
+        conjuncts(cond, &mut parts);
+        for c in parts {
+            let ExprKind::Binary(op, a, b) = &c.kind else {
+                return Err(format!("the condition must compare '{var}' with a bound"));
+            };
+            // Normalise to `var OP bound`.
+            let (op, bound) = if is_ident(a, &var) {
+                (*op, &**b)
+            } else if is_ident(b, &var) {
+                let swapped = match op {
+                    BinOp::Lt => BinOp::Gt,
+                    BinOp::Gt => BinOp::Lt,
+                    BinOp::Le => BinOp::Ge,
+                    BinOp::Ge => BinOp::Le,
+                    o => *o,
+                };
+                (swapped, &**a)
+            } else {
+                return Err(format!("the condition must compare '{var}' with a bound"));
+            };
+            // Exclusive limit: increasing loops need `<`/`<=`, decreasing `>`/`>=`.
+            let adjust = match (op, step > 0) {
+                (BinOp::Lt, true) | (BinOp::Gt, false) => 0,
+                (BinOp::Le, true) => 1,
+                (BinOp::Ge, false) => -1,
+                _ => {
+                    return Err(format!(
+                        "the condition '{var} {} ...' does not match the step's direction",
+                        op.symbol()
+                    ))
+                }
+            };
+            match self.lin(bound) {
+                Some(l) => limits.push(l.add(&Lin::constant(adjust), 1).ok_or("bound overflows")?),
+                None => {
+                    if limit_expr.is_some() || step < 0 {
+                        return Err(format!(
+                            "bound '{}' is not affine: {}",
+                            self.text(bound.span),
+                            self.why_not_affine(bound)
+                        ));
+                    }
+                    let e = if adjust == 0 {
+                        bound.clone()
+                    } else {
+                        let one = Expr { kind: ExprKind::Int(1, IntTy::INT), span: bound.span };
+                        Expr {
+                            kind: ExprKind::Binary(BinOp::Add, Box::new(bound.clone()), Box::new(one)),
+                            span: bound.span,
+                        }
+                    };
+                    limit_expr = Some((e, true));
+                }
+            }
+        }
+        Ok(CountedLoop { var, var_span, init, limits, limit_expr, step })
+    }
+
+    fn for_loop(&mut self, s: &Stmt, directive: Option<&AccDirective>) -> Result<(), FrontError> {
+        let StmtKind::For { init, cond, step, body } = &s.kind else { unreachable!() };
+        self.scopes.push(Vec::new());
+        let r = self.for_loop_in_scope(s, init.as_deref(), cond.as_ref(), step.as_ref(), body, directive);
+        self.scopes.pop();
+        r
+    }
+
+    fn for_loop_in_scope(
+        &mut self,
+        s: &Stmt,
+        init: Option<&Stmt>,
+        cond: Option<&Expr>,
+        step: Option<&Expr>,
+        body: &Stmt,
+        directive: Option<&AccDirective>,
+    ) -> Result<(), FrontError> {
+        let head = Span { start: s.span.start, end: s.span.start + 3 };
+        let lp = match self.counted(init, cond, step) {
+            Ok(lp) => lp,
+            Err(why) => {
+                if self.in_section > 0 || directive.is_some() {
+                    return Err(FrontError::new(head, format!("loop is not a counted loop with affine bounds: {why}")));
+                }
+                return self.while_loop(s);
+            }
+        };
+        // Declare a `for (int i = ...)` variable; `for (i = ...)` uses the outer one.
+        if let Some(Stmt { kind: StmtKind::Decl(ds), .. }) = init {
+            if !matches!(ds[0].ty, CType::Int(_)) {
+                return Err(FrontError::new(ds[0].span, "loop variables must be integers"));
+            }
+            self.declare(&ds[0].name, ds[0].span, Binding::Scalar { ty: ds[0].ty.clone(), value: None, lin: None });
+        }
+        let Some(var) = self.lookup(&lp.var) else {
+            return Err(FrontError::new(lp.var_span, format!("use of undeclared identifier '{}'", lp.var)));
+        };
+        let var_ty = match &self.var(var).binding {
+            Binding::Scalar { ty: t @ CType::Int(_), .. } => t.clone(),
+            Binding::AfterLoop { .. } => CType::INT,
+            _ => {
+                return Err(FrontError::new(
+                    lp.var_span,
+                    format!("loop variable '{}' must be an integer variable", lp.var),
+                ))
+            }
+        };
+        if assigned_names(body).contains(&lp.var) {
+            let msg = format!("'{}' is assigned in the body of the loop it controls; sharc needs loops whose variable only the loop updates", lp.var);
+            if self.in_section > 0 || directive.is_some() {
+                return Err(FrontError::new(lp.var_span, msg));
+            }
+            return self.while_loop(s);
+        }
+
+        // OpenACC: is this loop a parallel candidate?
+        let seq = directive.is_some_and(|d| d.clause("seq").is_some());
+        let explicit = directive.is_some() && !seq;
+        let candidate = explicit || (self.in_kernels && directive.is_none() && self.in_section > 0);
+
+        let init_lin = self.lin(lp.init);
+        let affine_ok = init_lin.is_some() && lp.limit_expr.is_none();
+        if !affine_ok && (self.in_section > 0 || explicit) {
+            let (bad, why) = match &init_lin {
+                None => (lp.init, self.why_not_affine(lp.init)),
+                Some(_) => {
+                    let (e, _) = lp.limit_expr.as_ref().expect("non-affine limit");
+                    (e, self.why_not_affine(e))
+                }
+            };
+            return Err(FrontError::new(
+                bad.span,
+                format!("loop bound '{}' is not affine inside an OpenACC compute region: {why}", self.text(bad.span)),
+            ));
+        }
+
+        let carried = self.carried_vars(&[body], Some(var));
+        let mut inits = Vec::new();
+        for &c in &carried {
+            inits.push(self.current(c, s.span)?);
+        }
+        let loc = self.loc(head);
+        let (op, body_block, iv) = if affine_ok {
+            let init_lin = init_lin.expect("affine");
+            let (lb, ub, step) = if lp.step > 0 {
+                (vec![init_lin.clone()], lp.limits.clone(), lp.step)
+            } else {
+                // `for (i = a; i > l; i -= c)`: t from 0 while t < a - l, and i = a - t.
+                let ubs: Vec<Lin> = lp.limits.iter().map(|l| init_lin.add(l, -1).expect("no overflow")).collect();
+                (vec![Lin::constant(0)], ubs, -lp.step)
+            };
+            let (lb_map, lb_ops) = self.affine_map(&lb);
+            let (ub_map, ub_ops) = self.affine_map(&ub);
+            let state = aff::ForOp::build(self.ctx, loc.clone(), &lb_ops, lb_map, &ub_ops, ub_map, step, &inits);
+            let op = self.b.insert(self.ctx, state);
+            let view = aff::ForOp(op);
+            let block = view.body(self.ctx).expect("a body");
+            let iv = self.ctx.block_args(block)[0];
+            (op, block, iv)
+        } else {
+            // A sequential loop with a bound read from memory: scf.for over index values.
+            let (start, st) = self.rvalue(lp.init)?;
+            let start = self.int_to_index(start, &st, lp.init.span)?;
+            let (e, _) = lp.limit_expr.clone().expect("non-affine limit");
+            let (end, et) = self.rvalue(&e)?;
+            let end = self.int_to_index(end, &et, e.span)?;
+            let stepv = self.index_const(lp.step, head);
+            let f = scf::ForOp::build(self.ctx, loc.clone(), start, end, stepv, &inits);
+            self.insert_built(f.0);
+            let block = f.body(self.ctx);
+            (f.0, block, f.induction_var(self.ctx))
+        };
+        let args = self.ctx.block_args(body_block).to_vec();
+        let saved_b = self.b;
+        self.b = if inits.is_empty() {
+            Builder::before(self.ctx.block_last_op(body_block).expect("a yield"))
+        } else {
+            Builder::at_end(body_block)
+        };
+        // The variable: the induction variable, or `a - t` for a decreasing loop.
+        let iv_value = if lp.step > 0 || !affine_ok {
+            iv
+        } else {
+            let init_lin = self.lin(lp.init).expect("affine");
+            let expr = init_lin.add(&Lin::value(iv), -1).expect("no overflow");
+            let (map, ops) = self.affine_map(&[expr]);
+            let loc = self.loc(head);
+            let state = aff::ApplyOp::build(self.ctx, loc, map, &ops);
+            self.b.insert_value(self.ctx, state)
+        };
+        self.var_mut(var).binding = Binding::Index { ty: var_ty, value: iv_value };
+        for (k, &c) in carried.iter().enumerate() {
+            self.set_value(c, args[k + 1]);
+        }
+        if candidate {
+            self.in_section += 1;
+        }
+        let share = if candidate { self.pending_share.take() } else { None };
+        if let Some((specs, at)) = &share {
+            self.check_share(specs, *at)?;
+        }
+        let r = self.stmt(body);
+        if candidate {
+            self.in_section -= 1;
+        }
+        r?;
+        if !inits.is_empty() {
+            let yields = self.yields(&carried, &inits, head)?;
+            let loc = self.loc(head);
+            let y = if affine_ok { aff::YieldOp::build(loc, &yields) } else { scf::YieldOp::state(loc, &yields) };
+            self.b.insert(self.ctx, y);
+        }
+        self.b = saved_b;
+        let results = self.ctx.results(op).to_vec();
+        for (k, &c) in carried.iter().enumerate() {
+            self.set_value(c, results[k]);
+        }
+        self.var_mut(var).binding = Binding::AfterLoop { loop_span: head };
+        if candidate {
+            let mut acc = self.acc_context.clone();
+            if acc.is_empty() && self.in_kernels {
+                acc.push("kernels".into());
+            }
+            self.candidates.push(Candidate { op, span: head, explicit, share, acc });
+        }
+        Ok(())
+    }
+
+    fn if_stmt(&mut self, s: &Stmt, cond: &Expr, then: &Stmt, els: Option<&Stmt>) -> Result<(), FrontError> {
+        let branches: Vec<&Stmt> = std::iter::once(then).chain(els).collect();
+        let carried = self.carried_vars(&branches, None);
+        let mut before = Vec::new();
+        for &c in &carried {
+            before.push(self.current(c, s.span)?);
+        }
+        let types: Vec<sharc_ir::Type> = before.iter().map(|&v| self.ctx.value_type(v)).collect();
+        let with_else = els.is_some() || !carried.is_empty();
+        let loc = self.loc(s.span);
+        let affine = self.affine_condition(cond);
+        let (op, then_block, else_block) = match affine {
+            Some(constraints) => {
+                let (set, operands) = self.affine_set(&constraints);
+                let state = aff::IfOp::build(self.ctx, loc.clone(), set, &operands, &types, with_else);
+                let op = self.b.insert(self.ctx, state);
+                let v = aff::IfOp(op);
+                (op, v.then_block(self.ctx).expect("then"), v.else_block(self.ctx))
+            }
+            None => {
+                let c = self.truth(cond)?;
+                let iff = scf::IfOp::build(self.ctx, loc.clone(), c, &types, with_else);
+                self.insert_built(iff.0);
+                (iff.0, iff.then_block(self.ctx), iff.else_block(self.ctx))
+            }
+        };
+        let is_affine = aff::IfOp::view(self.ctx, op).is_some();
+        let saved_b = self.b;
+        let arms = [(Some(then), Some(then_block)), (els, else_block)];
+        for (arm, block) in arms {
+            let Some(block) = block else { continue };
+            for (k, &c) in carried.iter().enumerate() {
+                self.set_value(c, before[k]);
+            }
+            self.b = if carried.is_empty() {
+                Builder::before(self.ctx.block_last_op(block).expect("a yield"))
+            } else {
+                Builder::at_end(block)
+            };
+            if let Some(a) = arm {
+                self.scopes.push(Vec::new());
+                let r = self.stmt(a);
+                self.scopes.pop();
+                r?;
+            }
+            if !carried.is_empty() {
+                let vals = self.yields(&carried, &before, s.span)?;
+                let y = if is_affine {
+                    aff::YieldOp::build(loc.clone(), &vals)
+                } else {
+                    scf::YieldOp::state(loc.clone(), &vals)
+                };
+                self.b.insert(self.ctx, y);
+            }
+        }
+        self.b = saved_b;
+        let results = self.ctx.results(op).to_vec();
+        for (k, &c) in carried.iter().enumerate() {
+            self.set_value(c, results[k]);
+        }
+        Ok(())
+    }
+
+    /// `while`, `do while` and `for` loops that are not counted: `scf.while`.
+    fn while_loop(&mut self, s: &Stmt) -> Result<(), FrontError> {
+        let (init, cond, step, body, do_first) = match &s.kind {
+            StmtKind::While { cond, body } => (None, Some(cond), None, &**body, false),
+            StmtKind::DoWhile { body, cond } => (None, Some(cond), None, &**body, true),
+            StmtKind::For { init, cond, step, body } => (init.as_deref(), cond.as_ref(), step.as_ref(), &**body, false),
+            _ => unreachable!(),
+        };
+        if do_first {
+            return Err(FrontError::new(
+                s.span,
+                "'do ... while' loops are not supported; write a 'while' or 'for' loop",
+            ));
+        }
+        if let Some(i) = init {
+            self.stmt(i)?;
+        }
+        // Everything the condition, body or step assigns is carried.
+        let step_stmt = step.map(|e| Stmt { kind: StmtKind::Expr(e.clone()), span: e.span, pragmas: Vec::new() });
+        let cond_stmt = cond.map(|e| Stmt { kind: StmtKind::Expr(e.clone()), span: e.span, pragmas: Vec::new() });
+        let mut parts: Vec<&Stmt> = vec![body];
+        parts.extend(step_stmt.iter());
+        parts.extend(cond_stmt.iter());
+        let carried = self.carried_vars(&parts, None);
+        let mut inits = Vec::new();
+        for &c in &carried {
+            inits.push(self.current(c, s.span)?);
+        }
+        let types: Vec<sharc_ir::Type> = inits.iter().map(|&v| self.ctx.value_type(v)).collect();
+        let loc = self.loc(s.span);
+        let (before_r, before_b) = self.ctx.new_region_with_block(&types);
+        let (after_r, after_b) = self.ctx.new_region_with_block(&types);
+        let state = OperationState::new("scf.while", loc.clone())
+            .operands(inits.iter().copied())
+            .results(types.iter().copied())
+            .region(before_r)
+            .region(after_r);
+        let op = self.b.insert(self.ctx, state);
+        let saved_b = self.b;
+        // before: evaluate the condition.
+        let bargs = self.ctx.block_args(before_b).to_vec();
+        for (k, &c) in carried.iter().enumerate() {
+            self.set_value(c, bargs[k]);
+        }
+        self.b = Builder::at_end(before_b);
+        let c = match cond {
+            Some(e) => self.truth(e)?,
+            None => {
+                let i1 = self.ctx.int_type(1);
+                let t = self.ctx.int_attr(i1, 1);
+                self.b.insert_value(
+                    self.ctx,
+                    OperationState::new("arith.constant", loc.clone()).prop("value", t).results([i1]),
+                )
+            }
+        };
+        let vals = self.yields(&carried, &inits, s.span)?;
+        self.b.insert(
+            self.ctx,
+            OperationState::new("scf.condition", loc.clone()).operands(std::iter::once(c).chain(vals)),
+        );
+        // after: the body and the step.
+        let aargs = self.ctx.block_args(after_b).to_vec();
+        for (k, &c) in carried.iter().enumerate() {
+            self.set_value(c, aargs[k]);
+        }
+        self.b = Builder::at_end(after_b);
+        self.scopes.push(Vec::new());
+        let r = self.stmt(body).and_then(|_| step.map(|e| self.rvalue(e).map(|_| ())).transpose());
+        self.scopes.pop();
+        r?;
+        let vals = self.yields(&carried, &inits, s.span)?;
+        self.b.insert(self.ctx, scf::YieldOp::state(loc, &vals));
+        self.b = saved_b;
+        let results = self.ctx.results(op).to_vec();
+        for (k, &c) in carried.iter().enumerate() {
+            self.set_value(c, results[k]);
+        }
+        Ok(())
+    }
+}
+
+fn is_ident(e: &Expr, name: &str) -> bool {
+    matches!(&e.kind, ExprKind::Ident(n) if n == name)
+}
+
+fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match &e.kind {
+        ExprKind::Binary(BinOp::LogAnd, a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        _ => out.push(e),
+    }
+}
