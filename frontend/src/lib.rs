@@ -124,12 +124,21 @@ pub fn c_harness_file(path: &Path, opts: &Options) -> Result<String, Box<Compila
     })
 }
 
-/// The functions to compile: (name, name span, definition span), and whether the user chose.
 /// A function to compile: its name, the name's span and the definition's span.
 type Selected = (String, Span, Span);
 
+/// Whether a function must compile: the user named it, or it holds OpenACC or `scop` pragmas.
+/// Other functions of the file (initialisation, printing) are compiled when sharc can and skipped
+/// with a remark otherwise.
+fn required(source: &SourceMap, f: &Selected, opts: &Options) -> bool {
+    opts.function.is_some()
+        || source.text[f.2.start..f.2.end].lines().any(|l| {
+            let t = l.trim_start();
+            t.starts_with("#pragma") && (t.contains(" acc") || t.contains("scop"))
+        })
+}
+
 fn select(source: &SourceMap, items: &[parse::TopItem], opts: &Options) -> Result<(Vec<Selected>, bool), FrontError> {
-    let text = &source.text;
     let functions: Vec<(String, Span, Span)> = items
         .iter()
         .filter_map(|i| match i {
@@ -152,25 +161,7 @@ fn select(source: &SourceMap, items: &[parse::TopItem], opts: &Options) -> Resul
                 ));
             }
         },
-        None => {
-            let in_main: Vec<&(String, Span, Span)> = functions.iter().filter(|f| source.in_main_file(f.1)).collect();
-            let with_pragmas: Vec<(String, Span, Span)> = in_main
-                .iter()
-                .filter(|f| {
-                    let body = &text[f.2.start..f.2.end];
-                    body.lines().any(|l| {
-                        let t = l.trim_start();
-                        t.starts_with("#pragma") && (t.contains(" acc") || t.contains("scop"))
-                    })
-                })
-                .map(|f| (*f).clone())
-                .collect();
-            if with_pragmas.is_empty() {
-                in_main.into_iter().filter(|f| f.0 != "main").cloned().collect()
-            } else {
-                with_pragmas
-            }
-        }
+        None => functions.iter().filter(|f| source.in_main_file(f.1) && f.0 != "main").cloned().collect(),
     };
     if selected.is_empty() {
         return Err(FrontError::new(Span::default(), "the file defines no function to compile"));
@@ -179,8 +170,7 @@ fn select(source: &SourceMap, items: &[parse::TopItem], opts: &Options) -> Resul
 }
 
 fn build(ctx: &mut Context, source: &SourceMap, opts: &Options, out: &mut Vec<Diagnostic>) -> Result<OpId, FrontError> {
-    let text = &source.text;
-    let (items, typedefs) = parse::skim(text)?;
+    let (items, typedefs) = parse::skim(&source.text)?;
     let (selected, _) = select(source, &items, opts)?;
 
     // The module.
@@ -188,23 +178,42 @@ fn build(ctx: &mut Context, source: &SourceMap, opts: &Options, out: &mut Vec<Di
     let (region, body) = ctx.new_region_with_block(&[]);
     let module = ctx.create_op(OperationState::new("builtin.module", loc).region(region));
 
-    for (name, _, span) in &selected {
-        let f = parse::parse_function(text, *span, &typedefs)?;
-        check_statement_pragmas(&f.body)?;
-        let mut lowerer = lower::Lowerer::new(ctx, source);
-        let r = lowerer.lower_function(&f, body);
-        let diags = lowerer.take_diagnostics();
-        out.extend(diags.iter().map(|d| to_diagnostic(source, d)));
-        r.map_err(|e| {
-            if opts.function.is_none() && e.severity == Severity::Error {
-                e.with_note(
-                    Span { start: span.start, end: span.start },
-                    format!("while compiling function '{name}' (select one with --function)"),
-                )
-            } else {
-                e
+    let mut compiled = 0;
+    for sel in &selected {
+        let (name, name_span, span) = sel;
+        let before = ctx.block_ops(body).len();
+        let result = parse::parse_function(&source.text, *span, &typedefs).and_then(|f| {
+            check_statement_pragmas(&f.body)?;
+            let mut lowerer = lower::Lowerer::new(ctx, source);
+            let r = lowerer.lower_function(&f, body);
+            let diags = lowerer.take_diagnostics();
+            out.extend(diags.iter().map(|d| to_diagnostic(source, d)));
+            r
+        });
+        match result {
+            Ok(_) => compiled += 1,
+            Err(e) if required(source, sel, opts) => {
+                return Err(if opts.function.is_none() {
+                    e.with_note(
+                        *name_span,
+                        format!("while compiling function '{name}' (select functions with --function)"),
+                    )
+                } else {
+                    e
+                });
             }
-        })?;
+            Err(e) => {
+                for op in ctx.block_ops(body).into_iter().skip(before) {
+                    ctx.erase_op(op);
+                }
+                let mut d = FrontError::remark(*name_span, format!("function '{name}' is not compiled: {}", e.message));
+                d.notes.push((e.span, "here".into()));
+                out.push(to_diagnostic(source, &d));
+            }
+        }
+    }
+    if compiled == 0 {
+        return Err(FrontError::new(selected[0].1, "no function of the file could be compiled"));
     }
     if let Err(d) = sharc_ir::verifier::verify(ctx, module) {
         return Err(FrontError::new(

@@ -680,6 +680,12 @@ impl Lowerer<'_> {
     fn resolve_access<'e>(&mut self, e: &'e Expr) -> Result<(Value, CType, Vec<&'e Expr>), FrontError> {
         let e = match &e.kind {
             ExprKind::Unary(UnOp::Deref, x) => {
+                if !matches!(x.kind, ExprKind::Ident(_)) {
+                    return Err(FrontError::new(
+                        x.span,
+                        "pointer arithmetic is not supported; write p[i] instead of *(p + i)",
+                    ));
+                }
                 let (name, span, _) = self.access_parts(x)?;
                 let Some(id) = self.lookup(name) else {
                     return Err(FrontError::new(span, format!("use of undeclared identifier '{name}'")));

@@ -100,6 +100,8 @@ pub struct Lowerer<'a> {
     pub(crate) ret: CType,
     /// The source span of each memory access built, for diagnostics about dependences.
     pub(crate) op_spans: std::collections::HashMap<OpId, Span>,
+    /// The directive a `collapse(n)` passes on to the loop nested in the current one.
+    pub(crate) collapse_next: Option<AccDirective>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -122,6 +124,7 @@ impl<'a> Lowerer<'a> {
             pending_share: None,
             ret: CType::Void,
             op_spans: std::collections::HashMap::new(),
+            collapse_next: None,
         }
     }
 

@@ -154,6 +154,25 @@ impl Lowerer<'_> {
                 _ => {}
             }
         }
+        // `collapse(n)` on the enclosing loop: this loop is marked too.
+        let inherited = self.collapse_next.take();
+        if let Some(d) = &inherited {
+            if !matches!(s.kind, StmtKind::For { .. }) {
+                return Err(FrontError::new(
+                    s.span,
+                    format!(
+                        "'{}' needs perfectly nested loops: a 'for' loop must follow",
+                        d.clauses
+                            .iter()
+                            .find(|c| c.name == "collapse")
+                            .map_or("collapse".to_string(), |c| format!("collapse({})", c.args.join(",")))
+                    ),
+                ));
+            }
+            if loop_directive.is_none() {
+                loop_directive = Some(d);
+            }
+        }
         let saved_ctx_len = self.acc_context.len();
         self.acc_context.extend(acc_here);
         let saved_kernels = self.in_kernels;
@@ -582,6 +601,27 @@ impl Lowerer<'_> {
         if candidate {
             self.in_section += 1;
         }
+        // `collapse(n)`: the next n - 1 nested loops belong to the directive too.
+        if let Some(d) = directive {
+            let n = d
+                .clause("collapse")
+                .and_then(|c| c.args.first())
+                .and_then(|a| a.trim().parse::<u32>().ok())
+                .unwrap_or(1);
+            if n > 1 {
+                let mut inner = d.clone();
+                for c in &mut inner.clauses {
+                    if c.name == "collapse" {
+                        c.args = vec![(n - 1).to_string()];
+                    }
+                }
+                self.collapse_next = Some(inner);
+            }
+        }
+        let body = match &body.kind {
+            StmtKind::Compound(items) if items.len() == 1 && self.collapse_next.is_some() => &items[0],
+            _ => body,
+        };
         let share = if candidate { self.pending_share.take() } else { None };
         if let Some((specs, at)) = &share {
             self.check_share(specs, *at)?;
