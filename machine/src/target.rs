@@ -35,6 +35,12 @@ pub struct Target {
     pub sm_count: u32,
     /// Maximum threads in one thread block.
     pub max_threads_per_block: u32,
+    /// Threads per block of a baseline kernel that maps one parallel loop (`sharc-map-baseline`).
+    pub default_block_1d: u32,
+    /// Threads per block along x and y of a baseline kernel that maps two or three parallel loops
+    /// (the third goes to the grid's z, one thread deep). x spans a warp so that a warp's accesses
+    /// along the fastest-varying array dimension coalesce.
+    pub default_block_2d: [u32; 2],
     /// Maximum resident threads per SM.
     pub max_threads_per_sm: u32,
     /// Maximum resident thread blocks per SM.
@@ -164,6 +170,9 @@ impl Target {
             ("warp_size", self.warp_size),
             ("sm_count", self.sm_count),
             ("max_threads_per_block", self.max_threads_per_block),
+            ("default_block_1d", self.default_block_1d),
+            ("default_block_2d[0]", self.default_block_2d[0]),
+            ("default_block_2d[1]", self.default_block_2d[1]),
             ("max_threads_per_sm", self.max_threads_per_sm),
             ("max_blocks_per_sm", self.max_blocks_per_sm),
             ("shared_memory_per_sm", self.shared_memory_per_sm),
@@ -201,6 +210,10 @@ impl Target {
         }
         if !divides(self.warp_size, self.max_threads_per_sm) || self.max_threads_per_block > self.max_threads_per_sm {
             return Err("'max_threads_per_sm' must be a multiple of 'warp_size' and hold one block".into());
+        }
+        let block_2d = u64::from(self.default_block_2d[0]) * u64::from(self.default_block_2d[1]);
+        if self.default_block_1d > self.max_threads_per_block || block_2d > u64::from(self.max_threads_per_block) {
+            return Err("'default_block_1d' and 'default_block_2d' must fit 'max_threads_per_block'".into());
         }
         if self.shared_memory_per_block + self.shared_reserved_per_block > self.shared_memory_per_sm {
             return Err("'shared_memory_per_block' plus the reserve exceeds 'shared_memory_per_sm'".into());
@@ -277,6 +290,12 @@ mod tests {
         let bad = shipped_text("a100").replace("bank_count = 32", "bank_count = 0");
         let err = Target::from_toml(&bad, "bad.toml").err().map(|e| e.to_string());
         assert_eq!(err.as_deref(), Some("invalid target description 'bad.toml': 'bank_count' must be positive"));
+        let big = shipped_text("a100").replace("default_block_2d = [32, 8]", "default_block_2d = [64, 32]");
+        let err = Target::from_toml(&big, "big.toml").err().map(|e| e.to_string());
+        assert_eq!(
+            err.as_deref(),
+            Some("invalid target description 'big.toml': 'default_block_1d' and 'default_block_2d' must fit 'max_threads_per_block'")
+        );
         let unknown = shipped_text("a100").replace("bank_count = 32", "bank_count = 32\nbanks = 32");
         assert!(matches!(Target::from_toml(&unknown, "u.toml"), Err(TargetError::Parse(..))));
         assert!(matches!(Target::load("no-such-gpu"), Err(TargetError::Unknown(..))));

@@ -6,7 +6,7 @@
 //! traits say about side effects), [`rewrite`] (the greedy fold-and-pattern driver),
 //! [`conversion::partial`] (the dialect conversion driver), [`expand_affine`] (affine
 //! expressions as `arith` ops), [`analysis`] (dominance, the affine analysis, thread-index forms;
-//! also home of the report pass `sharc-bank-report`).
+//! also home of the report pass `sharc-bank-report`). GPU mapping passes live in [`gpumap`].
 
 #![warn(missing_docs)]
 
@@ -14,6 +14,7 @@ pub mod analysis;
 pub mod conversion;
 pub mod effects;
 pub mod expand_affine;
+pub mod gpumap;
 pub mod rewrite;
 pub mod transforms;
 
@@ -29,6 +30,7 @@ pub static PASSES: &[&PassInfo] = &[
     &transforms::symbol_dce::INFO,
     &conversion::lower_affine::INFO,
     &analysis::bank_report::INFO,
+    &gpumap::map_baseline::INFO,
 ];
 
 /// Registers every pass.

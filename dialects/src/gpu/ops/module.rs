@@ -3,7 +3,7 @@
 use crate::gpu::{syntax, verify};
 use sharc_ir::builder::{InsertPoint, OperationState};
 use sharc_ir::symbol::SYM_NAME;
-use sharc_ir::{BlockId, Context, Location, OpId, OpSpec, OpTraits, RegionId, Type, Value};
+use sharc_ir::{Attr, BlockId, Context, Location, OpId, OpSpec, OpTraits, RegionId, Type, Value};
 
 /// `gpu.module`'s optional list of target attributes.
 pub(crate) const TARGETS: &str = "targets";
@@ -223,6 +223,19 @@ impl FuncOp {
             [x, y, z] => Some([i64::try_from(*x).ok()?, i64::try_from(*y).ok()?, i64::try_from(*z).ok()?]),
             _ => None,
         }
+    }
+
+    /// Declares the block size the function is launched with (`known_block_size`).
+    pub fn set_known_block_size(self, ctx: &mut Context, size: [i32; 3]) {
+        let a = ctx.dense_i32_array(&size);
+        ctx.set_attr(self.0, KNOWN_BLOCK_SIZE, a);
+    }
+
+    /// Sets the argument attribute dictionaries (`arg_attrs`): one dictionary per argument, in
+    /// order (an empty dictionary for an argument without attributes).
+    pub fn set_arg_attrs(self, ctx: &mut Context, dicts: Vec<Attr>) {
+        let a = ctx.array_attr(dicts);
+        ctx.set_prop(self.0, ARG_ATTRS, a);
     }
 
     /// The body region.

@@ -1,0 +1,15 @@
+// RUN: not sharc-opt %s --sharc-map-baseline="target=no-such-gpu" 2>&1 | FileCheck %s
+// RUN: not sharc-opt %s --sharc-map-baseline="block=64,64" 2>&1 | FileCheck %s --check-prefix=BLOCK
+// RUN: not sharc-opt %s --sharc-map-baseline="block=0" 2>&1 | FileCheck %s --check-prefix=ZERO
+
+// An unknown target and an impossible block shape are errors, not a silent default.
+// CHECK: error: unknown target 'no-such-gpu' (known targets: {{.*}}; or give a path to a .toml file)
+// BLOCK: error: invalid block shape '64,64': expected 1 to 3 positive sizes with at most 1024 threads in all (a100)
+// ZERO: error: invalid block shape '0': expected 1 to 3 positive sizes
+func.func @f(%A: memref<8xf32>) {
+  affine.parallel (%i) = (0) to (8) {
+    %v = affine.load %A[%i] : memref<8xf32>
+    affine.store %v, %A[%i] : memref<8xf32>
+  }
+  return
+}
