@@ -9,11 +9,15 @@
 //!
 //! The gpu dialect's semantics decode `gpu.launch` / `gpu.launch_func` into a [`LaunchSpec`];
 //! this module knows nothing of the IR ops themselves.
+//!
+//! A [`LaunchExecutor`] installed on the machine runs `gpu.launch_func` kernels instead of the
+//! interpreter (`sharc-run --exec=host` installs one that calls compiled code); host code, launch
+//! checks and memory stay the simulator's.
 
 use crate::error::SimError;
 use crate::interp::{Frame, Group, Machine};
 use crate::listener::KernelInfo;
-use crate::memory::{Arena, Space};
+use crate::memory::{Arena, Memory, Space};
 use crate::program::{BlockRef, OpCode, Slot};
 use crate::value::{MemId, Scalar, Val};
 use sharc_ir::OpId;
@@ -57,6 +61,25 @@ pub struct LaunchSpec {
     pub inits: Vec<(Slot, LaneInit)>,
 }
 
+/// Runs a launched kernel on the machine's memory instead of interpreting its body.
+///
+/// The simulator has already checked the launch (sizes positive, threads within the target's
+/// limit). An executor sees no listeners: metrics, race and bounds checks are the
+/// interpreter's alone.
+pub trait LaunchExecutor {
+    /// Runs `kernel` (a `gpu.func`) on a grid of `grid` blocks of `block` threads with `args`,
+    /// one value per kernel argument (memrefs are handles into `mem`). An `Err` is the message
+    /// of an error located at the launch.
+    fn launch(
+        &mut self,
+        kernel: OpId,
+        grid: [u32; 3],
+        block: [u32; 3],
+        args: &[Val],
+        mem: &mut Memory,
+    ) -> Result<(), String>;
+}
+
 impl Machine<'_> {
     /// Runs a kernel launch issued by `lanes` (one host lane) at `code`.
     pub(crate) fn launch(&mut self, code: &OpCode, lanes: &[u32], spec: &LaunchSpec) -> Result<(), SimError> {
@@ -90,6 +113,21 @@ impl Machine<'_> {
                     self.target.name
                 ),
             ));
+        }
+        if let Some(exec) = self.executor.as_mut() {
+            let Some(kernel) = spec.func else {
+                return Err(err(
+                    self,
+                    "this executor runs gpu.launch_func kernels only, not gpu.launch bodies".to_string(),
+                ));
+            };
+            let args: Vec<Val> = spec
+                .inits
+                .iter()
+                .filter_map(|(_, i)| if let LaneInit::Value(v) = i { Some(*v) } else { None })
+                .collect();
+            let r = exec.launch(kernel, grid, block, &args, &mut self.mem);
+            return r.map_err(|msg| err(self, msg));
         }
         let width = threads as usize;
         let slots = match spec.func {

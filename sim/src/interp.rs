@@ -102,6 +102,8 @@ pub struct Machine<'p> {
     pub step_limit: u64,
     /// Most bytes all live buffers may hold together ([`crate::memory::DEFAULT_MEMORY_LIMIT`]).
     pub alloc_limit: u64,
+    /// Runs `gpu.launch_func` kernels instead of the interpreter, when set.
+    pub executor: Option<Box<dyn crate::gpu::LaunchExecutor + 'p>>,
 }
 
 impl<'p> Machine<'p> {
@@ -124,6 +126,7 @@ impl<'p> Machine<'p> {
             steps: 0,
             step_limit: DEFAULT_STEP_LIMIT,
             alloc_limit: crate::memory::DEFAULT_MEMORY_LIMIT,
+            executor: None,
         }
     }
 

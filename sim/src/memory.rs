@@ -266,6 +266,11 @@ impl Memory {
         &self.arena(id.arena)[id.index as usize]
     }
 
+    /// The buffer `id`, mutable (for executors that run kernels on the buffers' bytes).
+    pub fn buffer_mut(&mut self, id: BufId) -> &mut Buffer {
+        &mut self.arena_mut(id.arena)[id.index as usize]
+    }
+
     /// The buffer `id`, or `Freed` if it was released (a view that outlived its function's
     /// stack or its thread block) or deallocated.
     fn live(&self, id: BufId) -> Result<&Buffer, AccessError> {

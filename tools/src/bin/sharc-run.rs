@@ -5,7 +5,7 @@
 //! ```text
 //! sharc-run FILE --entry NAME [--target NAME|PATH] [--arg NAME=VALUE | --arg NAME=@FILE.npy]...
 //!           [--inputs DIR] [--random-inputs SEED] [--dump DIR] [--metrics json|table] [--compare FILE2 [--rtol R]]
-//!           [--max-ops N]
+//!           [--max-ops N] [--exec interp|host]
 //! sharc-run --list-targets
 //! ```
 //!
@@ -40,6 +40,11 @@ fn command() -> Command {
         .arg(
             value("max-ops", "Stop with an error after this many thread-operations (default 1000000000; catches loops that never end)")
                 .value_parser(clap::value_parser!(u64).range(1..)),
+        )
+        .arg(
+            value("exec", "How kernels run: 'interp' (the simulator, default) or 'host' (compiled for the CPU by sharc's code generator)")
+                .value_parser(["interp", "host"])
+                .default_value("interp"),
         )
         .arg(Arg::new("list-targets").long("list-targets").action(ArgAction::SetTrue).help("List the shipped targets"))
 }
@@ -238,11 +243,13 @@ struct Outcome {
     metrics: Vec<KernelMetrics>,
 }
 
-/// How to run: the target, whether to collect metrics, the thread-operation limit.
+/// How to run: the target, whether to collect metrics, the thread-operation limit, and whether
+/// kernels run as host code.
 struct RunOptions<'t> {
     target: &'t Target,
     metrics: bool,
     max_ops: u64,
+    host: bool,
 }
 
 fn execute(
@@ -256,8 +263,18 @@ fn execute(
     let ctx = &l.ctx;
     let semantics = sharc_dialects::semantics();
     let program = Program::compile(ctx, &semantics, target, &[entry]).map_err(|d| l.sources.render(&d))?;
+    // With --exec=host, kernels are compiled for the CPU and run on the machine's buffers; host
+    // code stays interpreted. A program without kernels has nothing to compile.
+    let jit = sharc_codegen::jit::JitContext::new();
+    let kernels = match opts.host && has_kernels(ctx, l.module) {
+        true => Some(jit.compile(ctx, l.module, 2).map_err(|d| l.sources.render(&d))?),
+        false => None,
+    };
     let mut machine = Machine::new(ctx, &program, target);
     machine.step_limit = opts.max_ops;
+    if let Some(k) = &kernels {
+        machine.executor = Some(Box::new(sharc_codegen::host_runtime::HostExecutor::new(ctx, k)));
+    }
     let name = ctx.symbol_name(entry).unwrap_or("main").to_string();
     if metrics {
         machine.add_listener(Box::new(Metrics::new(target, &name)));
@@ -311,6 +328,13 @@ fn execute(
     Ok(Outcome { arrays, results, metrics })
 }
 
+/// Whether `module` holds a `gpu.func ... kernel`.
+fn has_kernels(ctx: &Context, module: OpId) -> bool {
+    ctx.collect_ops(module)
+        .into_iter()
+        .any(|op| sharc_dialects::gpu::FuncOp::view(ctx, op).is_some_and(|f| f.is_kernel(ctx)))
+}
+
 fn run(m: &ArgMatches) -> Result<(), String> {
     if m.get_flag("list-targets") {
         for name in Target::shipped_names() {
@@ -331,10 +355,14 @@ fn run(m: &ArgMatches) -> Result<(), String> {
     let params = entry_params(&first, entry)?;
     let inputs = inputs(m, &params, entry_name)?;
     let max_ops = m.get_one::<u64>("max-ops").copied().unwrap_or(sharc_sim::interp::DEFAULT_STEP_LIMIT);
+    let host = m.get_one::<String>("exec").is_some_and(|e| e == "host");
+    if host && m.contains_id("metrics") {
+        return Err("error: --metrics needs the simulator; it cannot be combined with --exec=host".to_string());
+    }
     let outcome = execute(
         &first,
         entry,
-        &RunOptions { target: &target, metrics: m.contains_id("metrics"), max_ops },
+        &RunOptions { target: &target, metrics: m.contains_id("metrics"), max_ops, host },
         &params,
         &inputs,
     )?;
@@ -363,8 +391,13 @@ fn run(m: &ArgMatches) -> Result<(), String> {
         if params2.iter().map(|p| &p.kind).ne(params.iter().map(|p| &p.kind)) {
             return Err(format!("error: @{entry_name} of {other} does not take the same arguments as in {path}"));
         }
-        let outcome2 =
-            execute(&second, entry2, &RunOptions { target: &target, metrics: false, max_ops }, &params2, &inputs)?;
+        let outcome2 = execute(
+            &second,
+            entry2,
+            &RunOptions { target: &target, metrics: false, max_ops, host },
+            &params2,
+            &inputs,
+        )?;
         let rtol = m.get_one::<f64>("rtol").copied().unwrap_or(0.0);
         compare(&params, &outcome, &outcome2, rtol, path, other)?;
     }

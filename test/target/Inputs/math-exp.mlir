@@ -1,0 +1,12 @@
+// math.exp: supported on AMDGPU and the host, not on NVPTX (no libdevice).
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @e(%a: memref<32xf32>) kernel {
+      %x = arith.constant 1.0 : f32
+      %e = math.exp %x : f32
+      %tx = gpu.thread_id x
+      memref.store %e, %a[%tx] : memref<32xf32>
+      gpu.return
+    }
+  }
+}

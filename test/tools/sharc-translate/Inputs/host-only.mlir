@@ -1,0 +1,4 @@
+// Host code only: nothing to translate.
+func.func @f() {
+  return
+}
