@@ -5,6 +5,7 @@
 
 pub mod docs;
 pub mod expected;
+pub mod pipeline;
 
 use sharc_ir::{Diagnostic, SourceMap};
 use std::io::Read;

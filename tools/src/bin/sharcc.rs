@@ -1,20 +1,72 @@
-//! `sharcc`: sharc's driver, from C with OpenACC and `share` pragmas (or `.mlir`) to the levels
-//! sharc compiles through.
+//! `sharcc`: sharc's driver, from C with OpenACC and `share` pragmas to sharc's IR levels and to
+//! GPU code.
 //!
 //! ```text
-//! sharcc FILE.c [-I DIR]... [-D NAME[=VALUE]]... [--function NAME] --emit=affine [-o OUT]
+//! sharcc FILE.c [-I DIR]... [-D NAME[=VALUE]]... [--function NAME]
+//!        [--target NAME|PATH.toml|host] [--emit=affine|gpu|llvm|ptx|hsaco|asm|obj|c-harness]
+//!        [-O0|-O1|-O2|-O3] [-o OUT]
 //! ```
 //!
+//! The pipeline: the C front-end (affine level) → the GPU mapping and `lower-affine`
+//! (`sharc::pipeline`, gpu level) → sharc-codegen (LLVM IR, PTX, HSACO). Without `--emit`, the
+//! output file's extension chooses (`.ptx`, `.hsaco`, `.ll`, `.s`, `.o`; anything else gives the
+//! affine level).
+//!
 //! Diagnostics follow a C compiler's conventions (`file:line:col: error: ...`, the source line
-//! and a caret); warnings (an OpenACC loop that must stay sequential) do not stop compilation.
-//! See docs/tools/sharcc.md.
+//! and a caret); warnings (an OpenACC loop that must stay sequential) and the passes' remarks
+//! do not stop compilation. See docs/tools/sharcc.md.
 
 use clap::{Arg, ArgAction, Command};
+use sharc_codegen::{CodegenTarget, Emit};
 use sharc_frontend::{compile_file, Options};
 use sharc_ir::syntax::{print_op, PrintOptions};
-use sharc_ir::Context;
-use std::path::PathBuf;
+use sharc_ir::{Context, Diagnostic, Location};
+use sharc_tools::pipeline::{self, Level, Mapping};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// The default target when none is given: the one the paper's successors are measured on.
+const DEFAULT_TARGET: &str = "a100";
+
+/// What sharcc writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Output {
+    /// A C program that runs the selected function on `.npy` inputs (the tests' reference).
+    CHarness,
+    /// MLIR text at a level.
+    Ir(Level),
+    /// Code from sharc-codegen in the format named by the string (`llvm`, `ptx`, ...).
+    Code(&'static str),
+}
+
+impl Output {
+    fn from_name(name: &str) -> Option<Output> {
+        Some(match name {
+            "c-harness" => Output::CHarness,
+            "affine" => Output::Ir(Level::Affine),
+            "gpu" => Output::Ir(Level::Gpu),
+            "llvm" => Output::Code("llvm"),
+            "ptx" => Output::Code("ptx"),
+            "hsaco" => Output::Code("hsaco"),
+            "asm" => Output::Code("asm"),
+            "obj" => Output::Code("obj"),
+            _ => return None,
+        })
+    }
+
+    /// The format an output file's extension implies, as a C compiler infers it.
+    fn from_extension(path: &str) -> Output {
+        match Path::new(path).extension().and_then(|e| e.to_str()) {
+            Some("ptx") => Output::Code("ptx"),
+            Some("hsaco") => Output::Code("hsaco"),
+            Some("ll") => Output::Code("llvm"),
+            Some("s") => Output::Code("asm"),
+            Some("o") => Output::Code("obj"),
+            _ => Output::Ir(Level::Affine),
+        }
+    }
+}
 
 fn command() -> Command {
     Command::new("sharcc")
@@ -28,11 +80,24 @@ fn command() -> Command {
         .arg(
             Arg::new("emit")
                 .long("emit")
-                .help("What to produce")
-                .value_parser(["affine", "c-harness"])
-                .default_value("affine"),
+                .help("What to produce: the affine or gpu level (MLIR), LLVM IR, PTX, an HSACO, assembly, an object, or the C reference harness (default: from -o's extension, else affine)")
+                .value_parser(["affine", "gpu", "llvm", "ptx", "hsaco", "asm", "obj", "c-harness"]),
+        )
+        .arg(Arg::new("target").long("target").help("A shipped target name (sharc-translate --list-targets), a target .toml file, or 'host' (default a100)"))
+        .arg(
+            Arg::new("opt")
+                .short('O')
+                .help("LLVM optimisation level: -O0, -O1, -O2 (default), -O3")
+                .value_parser(["0", "1", "2", "3"])
+                .default_value("2"),
         )
         .arg(Arg::new("output").short('o').help("Output file ('-' for stdout)").default_value("-"))
+        .arg(
+            Arg::new("remarks")
+                .long("remarks")
+                .action(ArgAction::SetTrue)
+                .help("Print the passes' remarks (how each parallel section was mapped)"),
+        )
         .arg(
             Arg::new("debuginfo")
                 .long("mlir-print-debuginfo")
@@ -56,15 +121,32 @@ fn main() -> ExitCode {
         function: m.get_one::<String>("function").cloned(),
     };
     let out = m.get_one::<String>("output").expect("default");
-    if m.get_one::<String>("emit").is_some_and(|e| e == "c-harness") {
+    let output = match m.get_one::<String>("emit") {
+        Some(name) => Output::from_name(name).expect("clap checked the value"),
+        None => Output::from_extension(out),
+    };
+    if output == Output::CHarness {
         return match sharc_frontend::c_harness_file(&input, &opts) {
-            Ok(text) => write_output(out, &text),
+            Ok(text) => write_output(out, text.as_bytes()),
             Err(failed) => {
                 eprint!("{}", failed.render());
                 ExitCode::FAILURE
             }
         };
     }
+    let target_name = m.get_one::<String>("target").map_or(DEFAULT_TARGET, String::as_str);
+    // The code target is checked before compiling, so that a typo in --target is reported at
+    // once and not after the front-end's warnings.
+    let codegen = match output {
+        Output::Code(format) => match codegen_target(target_name, format) {
+            Ok(t) => Some(t),
+            Err(msg) => {
+                eprintln!("sharcc: error: {msg}");
+                return ExitCode::FAILURE;
+            }
+        },
+        _ => None,
+    };
     let mut ctx = Context::new(sharc_dialects::registry());
     let result = compile_file(&mut ctx, &input, &opts);
     eprint!("{}", result.render());
@@ -72,15 +154,67 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let module = result.module.expect("compiled");
-    let mut text = print_op(&ctx, module, PrintOptions { generic: false, debuginfo: m.get_flag("debuginfo") });
-    text.push('\n');
-    write_output(out, &text)
+    let render = |d: &Diagnostic| match (&d.loc, &result.source) {
+        (Location::Unknown, _) | (_, None) => format!("sharcc: {}: {}\n", d.severity.word(), d.message),
+        (_, Some(source)) => source.files.render(d),
+    };
+    let level = match output {
+        Output::Ir(level) => level,
+        _ => Level::Gpu,
+    };
+    // The mapping passes read the target for block shapes and limits; the host has none of its
+    // own, so kernels compiled for it are mapped as for the default GPU.
+    let mapping_target = if target_name == "host" { DEFAULT_TARGET } else { target_name };
+    let passes = sharc_passes::registry();
+    match pipeline::lower(&mut ctx, module, &passes, &Mapping { target: mapping_target.to_string() }, level) {
+        Ok(diags) => diags
+            .iter()
+            .filter(|d| m.get_flag("remarks") || d.severity != sharc_ir::diag::Severity::Remark)
+            .for_each(|d| eprint!("{}", render(d))),
+        Err(d) => {
+            eprint!("{}", render(&d));
+            return ExitCode::FAILURE;
+        }
+    }
+    let bytes = match (output, codegen) {
+        (Output::Code(_), Some((target, emit))) => {
+            let opt: u8 = m.get_one::<String>("opt").and_then(|s| s.parse().ok()).unwrap_or(2);
+            match sharc_codegen::translate(&ctx, module, &target, opt, emit) {
+                Ok(bytes) => bytes,
+                Err(d) => {
+                    eprint!("{}", render(&d));
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        _ => {
+            let mut text = print_op(&ctx, module, PrintOptions { generic: false, debuginfo: m.get_flag("debuginfo") });
+            text.push('\n');
+            text.into_bytes()
+        }
+    };
+    write_output(out, &bytes)
 }
 
-fn write_output(out: &str, text: &str) -> ExitCode {
+/// The code generator's target and output format for `--target NAME` and `--emit=FORMAT`.
+fn codegen_target(name: &str, format: &str) -> Result<(CodegenTarget, Emit), String> {
+    let target = if name == "host" {
+        CodegenTarget::host()
+    } else {
+        let t = sharc_machine::Target::load(name).map_err(|e| e.to_string())?;
+        CodegenTarget::from_description(&t).map_err(|e| format!("target '{name}': {e}"))?
+    };
+    let emit = Emit::parse(format, target.arch).map_err(|e| format!("{e} (target '{name}')"))?;
+    Ok((target, emit))
+}
+
+fn write_output(out: &str, bytes: &[u8]) -> ExitCode {
     if out == "-" {
-        print!("{text}");
-    } else if let Err(e) = std::fs::write(out, text) {
+        if let Err(e) = std::io::stdout().lock().write_all(bytes) {
+            eprintln!("sharcc: error: cannot write the output: {e}");
+            return ExitCode::FAILURE;
+        }
+    } else if let Err(e) = std::fs::write(out, bytes) {
         eprintln!("sharcc: error: cannot write '{out}': {e}");
         return ExitCode::FAILURE;
     }
