@@ -10,6 +10,7 @@
 //! - `kernel.rs`: kernels and their ABI; `lower.rs`: the per-kernel state; `ops/`: one module
 //!   per dialect; `arch/`: what differs between targets; `types.rs`: type mapping;
 //! - [`emit`]: optimisation (`default<On>`) and output (LLVM IR, assembly/PTX, objects, HSACO);
+//! - [`libdevice`]: NVIDIA's device math library for NVPTX kernels that call math functions;
 //! - [`jit`] and [`host_runtime`]: running kernels on the CPU for `sharc-run --exec=host`.
 //!
 //! Every failure is a [`Diagnostic`], located at the op that cannot be translated when there is
@@ -22,6 +23,7 @@ pub mod emit;
 pub mod host_runtime;
 pub mod jit;
 pub mod kernel;
+pub mod libdevice;
 mod llvm_ext;
 mod lower;
 mod ops;
@@ -51,6 +53,9 @@ pub fn translate(
     let tm = target.machine(opt)?;
     let llcx = LlvmContext::create();
     let (m, _) = kernel::lower_module(&llcx, ctx, module, target, &tm)?;
+    if target.arch == Arch::Nvptx {
+        libdevice::link_if_used(&llcx, &m, &tm)?;
+    }
     emit::optimize(&m, &tm, opt)?;
     emit::write(&m, &tm, target, emit)
 }

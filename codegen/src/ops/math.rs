@@ -1,11 +1,12 @@
 //! math ops: LLVM intrinsics, and on the host the C library.
 //!
-//! GPU backends have no math library unless one is linked in (libdevice, ROCm's ocml), and
-//! sharc links none. So on NVPTX only the ops that become exact PTX instructions are accepted
-//! (`abs`, `sqrt.rn`, `fma.rn`, `cvt.rpi`...), and on AMDGPU those plus the transcendental
-//! functions LLVM's AMDGPU backend expands itself (`exp`, `log`, `sin`, `cos` and their base-2
-//! and base-10 forms). Anything else is a located error naming the op and the target, rather
-//! than an `llc` crash ("Cannot select fsin") or a kernel that ptxas rejects. On the host every
+//! GPU backends have no math library unless one is linked in. On NVPTX the ops that become exact
+//! PTX instructions (`abs`, `sqrt.rn`, `fma.rn`, `cvt.rpi`...) are intrinsics and every other
+//! function calls NVIDIA's libdevice (`__nv_expf`, ...; linked by `crate::libdevice`). On AMDGPU
+//! sharc links no library (ROCm's ocml needs its control libraries per chip): the ops LLVM's
+//! AMDGPU backend expands itself (`exp`, `log`, `sin`, `cos` and their base-2 and base-10 forms)
+//! are accepted, and anything else is a located error naming the op and the target, rather than
+//! an `llc` crash ("Cannot select fsin"). On the host every
 //! float op is available and calls the same C functions the simulator uses (`expf`, `cbrtf`...),
 //! so host results equal `sharc-run`'s bit for bit.
 
@@ -24,6 +25,8 @@ enum How {
     Intrinsic(&'static str),
     /// A C library function (`name` + `f` for f32).
     Libm(&'static str),
+    /// NVIDIA libdevice's `__nv_` + the C library's name.
+    LibDevice(&'static str),
     /// `1 / sqrt(x)`.
     Rsqrt,
     /// `llvm.abs(x, false)`: no poison for INT_MIN.
@@ -90,25 +93,26 @@ pub(super) fn lower(l: &mut FnLowering<'_, '_>, op: OpId) -> Res<bool> {
     let Some(spec) = l.ctx.op_spec(op) else { return Ok(false) };
     let Some((how, gpu)) = how(spec.name) else { return Ok(false) };
     let arch = l.target.arch;
-    let supported = match arch {
-        Arch::Host => true,
-        Arch::Amdgpu => gpu != Gpu::None,
-        Arch::Nvptx => gpu == Gpu::All,
-    };
-    if !supported {
+    if arch == Arch::Amdgpu && gpu == Gpu::None {
         return Err(l.err(
             op,
             format!(
-                "'{}' is not supported on {} ({}): it needs a device math library, which sharc does not link",
+                "'{}' is not supported on {} ({}): it needs a device math library (ROCm's ocml), which sharc does not link for AMDGPU",
                 spec.name, l.target.triple, l.target.chip
             ),
         ));
     }
+    // On NVPTX everything PTX has no exact instruction for comes from libdevice.
+    let how = match (arch, how) {
+        (Arch::Nvptx, How::Intrinsic(_) | How::Libm(_)) if gpu != Gpu::All => How::LibDevice(c_name(spec.name)),
+        (_, how) => how,
+    };
     let ty = result_type(l, op)?;
     let args: Vec<BasicValueEnum> = l.ctx.operands(op).iter().map(|&v| l.scalar(op, v)).collect::<Result<_, _>>()?;
     let v = match how {
         How::Intrinsic(n) => call_intrinsic(l, op, n, &[ty], &args)?,
-        How::Libm(n) => libm(l, op, n, ty, &args)?,
+        How::Libm(n) => libm(l, op, "", n, ty, &args)?,
+        How::LibDevice(n) => libm(l, op, crate::libdevice::PREFIX, n, ty, &args)?,
         How::Rsqrt => {
             let x = float(l, op, 0)?;
             let s = call_intrinsic(l, op, "llvm.sqrt", &[ty], &args)?.into_float_value();
@@ -127,11 +131,20 @@ pub(super) fn lower(l: &mut FnLowering<'_, '_>, op: OpId) -> Res<bool> {
     Ok(true)
 }
 
-/// A call of the C library's `name` (`namef` for f32). Narrower floats compute in f32 and round,
-/// as the simulator does.
+/// The C library's name of a math op: the op's own (`math.tanh` is `tanh`), but `math.powf`.
+fn c_name(op_name: &'static str) -> &'static str {
+    match op_name {
+        PowFOp::NAME => "pow",
+        _ => op_name.strip_prefix("math.").unwrap_or(op_name),
+    }
+}
+
+/// A call of `prefix` + the C library's `name` (+ `f` for f32). Narrower floats compute in f32
+/// and round, as the simulator does.
 fn libm<'c>(
     l: &FnLowering<'_, 'c>,
     op: OpId,
+    prefix: &str,
     name: &str,
     ty: BasicTypeEnum<'c>,
     args: &[BasicValueEnum<'c>],
@@ -140,7 +153,8 @@ fn libm<'c>(
         return Err(l.err(op, format!("'{}' needs a float type", l.ctx.op_name(op))));
     };
     let (f32t, f64t) = (l.llcx.f32_type(), l.llcx.f64_type());
-    let (symbol, compute) = if ft == f64t { (name.to_string(), f64t) } else { (format!("{name}f"), f32t) };
+    let (symbol, compute) =
+        if ft == f64t { (format!("{prefix}{name}"), f64t) } else { (format!("{prefix}{name}f"), f32t) };
     let params: Vec<_> = args.iter().map(|_| compute.into()).collect();
     let f = match l.module.get_function(&symbol) {
         Some(f) => f,

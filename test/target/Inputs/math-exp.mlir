@@ -1,4 +1,4 @@
-// math.exp: supported on AMDGPU and the host, not on NVPTX (no libdevice).
+// math.exp: an intrinsic on AMDGPU and a C library call on the host; libdevice on NVPTX.
 module attributes {gpu.container_module} {
   gpu.module @m {
     gpu.func @e(%a: memref<32xf32>) kernel {

@@ -5,6 +5,10 @@
 // RUN: sharc-translate %S/../Inputs/constructs.mlir --target=mi300x --emit=hsaco -O3 -o %t.gfx942.hsaco
 // RUN: llvm-readelf --notes %t.gfx942.hsaco | FileCheck %s --check-prefix=NOTES
 // RUN: sharc-translate %S/../Inputs/math-exp.mlir --triple=amdgcn-amd-amdhsa --chip=gfx1100 --emit=hsaco -o %t.exp.hsaco
+// RUN: not sharc-translate %S/../Inputs/math-libdevice.mlir --target=mi250x --emit=hsaco 2>&1 | FileCheck %s --check-prefix=NOOCML
+// Functions the AMDGPU backend does not expand need ROCm's ocml, which sharc does not link.
+// NOOCML: math-libdevice.mlir:8:12: error: 'math.powf' is not supported on amdgcn-amd-amdhsa (gfx90a): it needs a device math library (ROCm's ocml), which sharc does not link for AMDGPU
+// NOOCML-NEXT: {{^}}      %p = math.powf %e, %x : f32
 // RUN: llvm-readelf --notes %t.exp.hsaco | FileCheck %s --check-prefix=EXP
 
 // Shared memory is an addrspace(3) global with a poison initializer.

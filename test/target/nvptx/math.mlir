@@ -2,7 +2,11 @@
 // RUN: sharc-translate %s --target=a100 --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx
 // RUN: ptxas -arch=sm_80 %t.ptx -o %t.cubin
-// RUN: not sharc-translate %S/../Inputs/math-exp.mlir --target=a100 --emit=ptx 2>&1 | FileCheck %s --check-prefix=NOLIB
+// RUN: sharc-translate %S/../Inputs/math-libdevice.mlir --target=a100 --emit=ptx -o %t.lib.ptx
+// RUN: FileCheck %s --check-prefix=LIB --input-file=%t.lib.ptx
+// RUN: ptxas -arch=sm_80 %t.lib.ptx -o %t.lib.cubin
+// RUN: sharc-translate %S/../Inputs/math-libdevice.mlir --target=a100 --emit=llvm -O0 | FileCheck %s --check-prefix=LIBLL
+// RUN: SHARC_LIBDEVICE=/nonexistent/libdevice.10.bc not sharc-translate %S/../Inputs/math-exp.mlir --target=a100 --emit=ptx 2>&1 | FileCheck %s --check-prefix=NOLIB
 
 // The math ops NVPTX implements exactly, on f32 and f64, and integer bit counts.
 // CHECK-LABEL: .visible .entry exact(
@@ -15,10 +19,18 @@
 // CHECK-DAG: popc.b32
 // CHECK-DAG: rcp.rn.f32
 
-// Transcendental functions need libdevice: a located error, not an llc crash.
-// NOLIB: math-exp.mlir:6:12: error: 'math.exp' is not supported on nvptx64-nvidia-cuda (sm_80): it needs a device math library, which sharc does not link
-// NOLIB-NEXT: {{^}}      %e = math.exp %x : f32
-// NOLIB-NEXT: {{^}}           ^
+// Transcendental functions come from libdevice, linked in and internalized: libdevice's
+// functions are always_inline, so even at -O0 none is left, and no external call remains.
+// LIB-LABEL: .visible .entry transcendental(
+// LIB-NOT: .extern
+// LIBLL: define ptx_kernel void @transcendental(
+// LIBLL-DAG: __nv_powf.exit:
+// LIBLL-DAG: __nv_tanhf.exit:
+// LIBLL-DAG: __nv_atan2.exit:
+// LIBLL-NOT: {{declare|define}} {{.*}}@__nv_
+
+// Without libdevice, the error says what is missing and how to get it.
+// NOLIB: error: '__nv_expf': cannot find libdevice.10.bc, NVIDIA's device math library, which math functions such as exp, pow and tanh need on NVPTX: run scripts/setup.sh (it installs the nvidia-cuda-nvcc-cu12 wheel that holds it) or set SHARC_LIBDEVICE to its path
 
 module attributes {gpu.container_module} {
   gpu.module @m {
