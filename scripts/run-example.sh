@@ -1,40 +1,52 @@
 #!/usr/bin/env bash
-# Runs sharc on the bundled example: the affine gemm kernel in examples/gemm.mlir goes through
-# sharc-opt's lower-affine, canonicalize and cse passes; upstream MLIR 22's mlir-opt then checks that
-# the result is valid MLIR, and sharc-run executes the original and the lowered kernel on the same
-# random inputs and compares their outputs. Sets the machine up first (scripts/setup.sh; idempotent).
+# Runs sharc's main job on the bundled example, examples/gemm.c (seed 000's gemm with its share
+# pragma): sharcc compiles it to PTX for the A100 (checked by ptxas) and to an HSACO for the MI250X
+# (checked by llvm-readelf), and to the gpu level, which upstream MLIR 22's mlir-opt verifies.
+# Then the kernel runs without a GPU three ways on the same inputs, which must agree byte for
+# byte: the C compiler's build of the original function, sharc-run's simulation of the gpu level
+# (with its global-memory metrics), and the generated machine code compiled for the host CPU.
+# Sets the machine up first (scripts/setup.sh; idempotent).
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
 
-INPUT="examples/gemm.mlir"
-PIPELINE='builtin.module(func.func(lower-affine,canonicalize,cse))'
-OUT_DIR="$REPO/target/example"
-OUTPUT="$OUT_DIR/gemm.lowered.mlir"
-MLIR_OPT="${SHARC_LLVM_BIN:-/usr/lib/llvm-22/bin}/mlir-opt"
+INPUT="examples/gemm.c"
+OUT="$REPO/target/example"
+LLVM_BIN="${SHARC_LLVM_BIN:-/usr/lib/llvm-22/bin}"
+PTXAS="${SHARC_PTXAS:-$REPO/.tools/ptxas/nvidia/cuda_nvcc/bin/ptxas}"
 
 step() { printf '\n== %s\n' "$*"; }
 
 step "setup"
 bash scripts/setup.sh
 
-step "build sharc-opt and sharc-run"
-cargo build --locked -p sharc-tools --bin sharc-opt --bin sharc-run
-SHARC_OPT="$REPO/target/debug/sharc-opt"
+step "build sharcc and sharc-run"
+cargo build --locked -p sharc-tools --bin sharcc --bin sharc-run
+SHARCC="$REPO/target/debug/sharcc"
+SHARC_RUN="$REPO/target/debug/sharc-run"
+rm -rf "$OUT" && mkdir -p "$OUT"
 
-step "sharc-opt $INPUT --pass-pipeline='$PIPELINE'"
-mkdir -p "$OUT_DIR"
-"$SHARC_OPT" "$INPUT" --pass-pipeline="$PIPELINE" > "$OUTPUT"
-if [[ ! -s "$OUTPUT" ]]; then
-  echo "run-example: error: sharc-opt printed nothing" >&2
-  exit 1
-fi
-cat "$OUTPUT"
+step "sharcc $INPUT --target a100 -o gemm.ptx, then ptxas -arch=sm_80"
+"$SHARCC" "$INPUT" --target a100 --remarks -o "$OUT/gemm.ptx"
+grep -E '^\.(version|target)|\.entry' "$OUT/gemm.ptx"
+"$PTXAS" -arch=sm_80 -v "$OUT/gemm.ptx" -o "$OUT/gemm.cubin"
 
-step "upstream mlir-opt verifies the result"
-"$MLIR_OPT" "$OUTPUT" > /dev/null
-echo "ok: $MLIR_OPT parsed and verified $OUTPUT"
+step "sharcc $INPUT --target mi250x -o gemm.hsaco, then llvm-readelf --notes"
+"$SHARCC" "$INPUT" --target mi250x -o "$OUT/gemm.hsaco"
+"$LLVM_BIN/llvm-readelf" --notes "$OUT/gemm.hsaco" | grep -E '\.(name|symbol|group_segment_fixed_size|vgpr_count|sgpr_count):'
 
-step "sharc-run: the original and the lowered gemm agree on random inputs"
-"$REPO/target/debug/sharc-run" "$INPUT" --entry=gemm --arg arg0=1.5 --arg arg1=0.5 --random-inputs=1 --compare="$OUTPUT"
+step "sharcc $INPUT --emit=gpu, verified by upstream mlir-opt"
+"$SHARCC" "$INPUT" --target a100 --emit=gpu -o "$OUT/gemm.gpu.mlir"
+"$LLVM_BIN/mlir-opt" --allow-unregistered-dialect "$OUT/gemm.gpu.mlir" > /dev/null
+echo "ok: mlir-opt parsed and verified $OUT/gemm.gpu.mlir"
+
+step "the C compiler's result, the simulator's and the generated host code's agree (n = 100)"
+"$SHARCC" "$INPUT" --function gemm --emit=c-harness -o "$OUT/gemm-ref.c"
+cc -O0 -ffp-contract=off "$OUT/gemm-ref.c" -o "$OUT/gemm-ref" -lm
+"$OUT/gemm-ref" "$OUT/run" n=100 alpha=1.5 beta=-0.5
+"$SHARC_RUN" "$OUT/gemm.gpu.mlir" --entry gemm --inputs "$OUT/run/in" --dump "$OUT/run/interp" --metrics=table
+"$SHARC_RUN" "$OUT/gemm.gpu.mlir" --entry gemm --inputs "$OUT/run/in" --dump "$OUT/run/host" --exec=host
+cmp "$OUT/run/out/C.npy" "$OUT/run/interp/C.npy"
+cmp "$OUT/run/out/C.npy" "$OUT/run/host/C.npy"
+echo "ok: C.npy identical from cc, sharc-run and the generated host code"
