@@ -23,8 +23,9 @@ bash scripts/setup.sh
 
 step "build sharcc and sharc-run"
 cargo build --locked -p sharc-tools --bin sharcc --bin sharc-run
-SHARCC="$REPO/target/debug/sharcc"
-SHARC_RUN="$REPO/target/debug/sharc-run"
+BIN="${CARGO_TARGET_DIR:-$REPO/target}/debug"
+SHARCC="$BIN/sharcc"
+SHARC_RUN="$BIN/sharc-run"
 rm -rf "$OUT" && mkdir -p "$OUT"
 
 step "sharcc $INPUT --target a100 -o gemm.ptx, then ptxas -arch=sm_80"
