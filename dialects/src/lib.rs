@@ -8,7 +8,8 @@
 //! - `interp.rs`: the ops' semantics for `sharc-run`, registered by [`register_semantics`].
 //!
 //! The upstream-level dialects (builtin, func, arith, math, memref, affine, scf, gpu) are
-//! subsets of upstream MLIR's with the same names, types and syntax.
+//! subsets of upstream MLIR's with the same names, types and syntax; `gpumap` and `memplace`
+//! are sharc's own levels (GPU mapping, memory placement), and `sharc` holds sharc's attributes.
 
 #![warn(missing_docs)]
 
@@ -17,7 +18,9 @@ pub mod arith;
 pub mod builtin;
 pub mod func;
 pub mod gpu;
+pub mod gpumap;
 pub mod math;
+pub mod memplace;
 pub mod memref;
 pub mod scf;
 pub mod sharc;
@@ -36,6 +39,8 @@ pub fn register_all(registry: &mut DialectRegistry) {
     registry.register(&scf::DIALECT);
     registry.register(&gpu::DIALECT);
     registry.register(&sharc::DIALECT);
+    registry.register(&gpumap::DIALECT);
+    registry.register(&memplace::DIALECT);
 }
 
 /// Registers every dialect's `sharc-run` semantics (each dialect's `interp.rs`).
@@ -48,6 +53,8 @@ pub fn register_semantics(s: &mut sharc_sim::Semantics) {
     affine::interp::register(s);
     scf::interp::register(s);
     gpu::interp::register(s);
+    gpumap::interp::register(s);
+    memplace::interp::register(s);
 }
 
 /// A semantics registry with every dialect.

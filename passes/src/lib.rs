@@ -31,6 +31,7 @@ pub static PASSES: &[&PassInfo] = &[
     &conversion::lower_affine::INFO,
     &analysis::bank_report::INFO,
     &gpumap::map_baseline::INFO,
+    &gpumap::lower_gpumap::INFO,
 ];
 
 /// Registers every pass.

@@ -35,6 +35,18 @@ pub enum LaneInit {
     GridDim(usize),
     /// The block size along a dimension.
     BlockDim(usize),
+    /// `base + block_id[dim] * block_dim[dim]`, plus the lane's `thread_id[dim]` when
+    /// `with_thread`: the induction variable of a loop mapped onto the grid (`gpumap.band`), or
+    /// the first iteration its thread block runs.
+    MappedIndex {
+        /// The dimension (0 = x).
+        dim: usize,
+        /// The loop's lower bound.
+        base: i64,
+        /// Whether the lane's thread id is added (the induction variable) or not (the block's
+        /// first iteration).
+        with_thread: bool,
+    },
     /// A workgroup buffer of this element type and shape, shared by the block.
     Workgroup(Scalar, Vec<i64>),
     /// A private buffer of this element type and shape, one per thread.
@@ -272,6 +284,13 @@ impl Machine<'_> {
                 LaneInit::ThreadId(d) => {
                     for l in 0..w {
                         frame.regs[base + l] = Val::Int(g.thread(l as u32)[d] as i64);
+                    }
+                }
+                LaneInit::MappedIndex { dim, base: lower, with_thread } => {
+                    let first = lower.wrapping_add(i64::from(g.block_id[dim]) * i64::from(g.block_dim[dim]));
+                    for l in 0..w {
+                        let thread = if with_thread { i64::from(g.thread(l as u32)[dim]) } else { 0 };
+                        frame.regs[base + l] = Val::Int(first.wrapping_add(thread));
                     }
                 }
                 LaneInit::Value(_) | LaneInit::Workgroup(..) | LaneInit::Private(..) => {}

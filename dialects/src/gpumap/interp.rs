@@ -1,0 +1,104 @@
+//! `sharc-run` semantics of `gpumap.band`: a kernel launch whose body is inline in the host
+//! function, as `gpu.launch`'s.
+//!
+//! The host thread evaluates the bounds; loop `d` gets `ceildiv(ub_d - lb_d, block_d)` blocks
+//! along its hardware dimension, and a band with an empty loop launches nothing. Each thread's
+//! induction variables (`lb + block_id * block + thread_id`) and its block's origins
+//! (`lb + block_id * block`) are set before the block runs, and the body's
+//! `memplace.alloc_shared` buffers become the block's workgroup memory: one per block, zeroed,
+//! counted against the target's shared memory, checked for races. Everything else — blocks in
+//! order, threads in lockstep, barriers — is `sharc_sim::gpu`'s.
+
+use super::ops::{BandOp, BAND, YIELD};
+use crate::memplace::AllocSharedOp;
+use crate::memref::interp::memref_info;
+use sharc_ir::types::DYNAMIC;
+use sharc_ir::{Diagnostic, OpId};
+use sharc_sim::affine::Map;
+use sharc_sim::{Exec, LaneInit, LaunchSpec, Prep, Semantics, SimError, Slot, Space};
+
+/// A band, decoded once.
+struct Band {
+    lower: Map,
+    upper: Map,
+    lb_ops: Box<[Slot]>,
+    ub_ops: Box<[Slot]>,
+    /// Per loop: block size and hardware dimension (0 = x).
+    loops: Vec<(i64, usize)>,
+    ivs: Box<[Slot]>,
+    origins: Box<[Slot]>,
+    /// Everything but the bounds: the body, captures and workgroup buffers.
+    spec: LaunchSpec,
+}
+
+fn prepare_band(p: &mut Prep<'_>, op: OpId) -> Result<Band, Diagnostic> {
+    let ctx = p.ctx();
+    let band = BandOp::view(ctx, op).ok_or_else(|| p.error(op, "malformed gpumap.band"))?;
+    let (Some(lb), Some(ub), Some(body)) = (band.lower_bounds_map(ctx), band.upper_bounds_map(ctx), band.body(ctx))
+    else {
+        return Err(p.error(op, "malformed gpumap.band"));
+    };
+    let dims = band.mapping(ctx).into_iter().map(|d| d.map(|d| d.index())).collect::<Option<Vec<_>>>();
+    let dims = dims.ok_or_else(|| p.error(op, "gpumap.band without valid hardware dimensions"))?;
+    let loops: Vec<(i64, usize)> = band.block_sizes(ctx).into_iter().zip(dims).collect();
+    let n = loops.len();
+    if lb.num_results() != n || ub.num_results() != n || band.ivs(ctx).len() != n || loops.iter().any(|l| l.0 < 1) {
+        return Err(p.error(op, "malformed gpumap.band"));
+    }
+    let region = ctx.block_parent(body).ok_or_else(|| p.error(op, "malformed gpumap.band"))?;
+    let entry = p.region_entry(op, region)?;
+    let mut inits = Vec::new();
+    for alloc in ctx.block_ops_iter(body).filter_map(|o| AllocSharedOp::view(ctx, o)) {
+        let result = alloc.result(ctx);
+        let (elem, shape, space) = memref_info(p, alloc.0, ctx.value_type(result))?;
+        if shape.contains(&DYNAMIC) || space != Space::Workgroup {
+            return Err(p.error(alloc.0, "shared buffers must have static shapes in the workgroup memory space"));
+        }
+        inits.push((p.slot(result), LaneInit::Workgroup(elem, shape)));
+    }
+    let name = match ctx.loc(op).position() {
+        Some((_, line, _)) => format!("gpumap.band:{line}"),
+        None => "gpumap.band".to_string(),
+    };
+    let spec = LaunchSpec { name, grid: [1; 3], block: [1; 3], func: None, entry, captures: p.captures(region), inits };
+    Ok(Band {
+        lower: Map::compile(lb),
+        upper: Map::compile(ub),
+        lb_ops: p.slots(band.lower_bound_operands(ctx)).into(),
+        ub_ops: p.slots(band.upper_bound_operands(ctx)).into(),
+        loops,
+        ivs: p.slots(band.ivs(ctx)).into(),
+        origins: p.slots(band.origins(ctx)).into(),
+        spec,
+    })
+}
+
+fn exec_band(x: &mut Exec<'_, '_>, b: &Band) -> Result<(), SimError> {
+    let &[lane] = x.lanes() else {
+        return Err(x.error("a gpumap.band must be executed by one host thread"));
+    };
+    let ints = |slots: &[Slot]| slots.iter().map(|&s| x.get(s, lane).i()).collect::<Vec<i64>>();
+    let n = b.loops.len();
+    let (mut lbs, mut ubs) = (vec![0; n], vec![0; n]);
+    b.lower.eval_into(&ints(&b.lb_ops), &mut lbs).map_err(|t| x.trap(lane, t))?;
+    b.upper.eval_into(&ints(&b.ub_ops), &mut ubs).map_err(|t| x.trap(lane, t))?;
+    let mut spec = b.spec.clone();
+    for (d, &(size, dim)) in b.loops.iter().enumerate() {
+        let trips = ubs[d].saturating_sub(lbs[d]);
+        if trips <= 0 {
+            // An empty loop: no thread block runs the body.
+            return Ok(());
+        }
+        spec.grid[dim] = trips.div_euclid(size) + i64::from(trips.rem_euclid(size) != 0);
+        spec.block[dim] = size;
+        let base = lbs[d];
+        spec.inits.push((b.ivs[d], LaneInit::MappedIndex { dim, base, with_thread: true }));
+        spec.inits.push((b.origins[d], LaneInit::MappedIndex { dim, base, with_thread: false }));
+    }
+    x.launch(&spec)
+}
+
+pub(crate) fn register(s: &mut Semantics) {
+    s.region(&BAND, prepare_band, exec_band);
+    s.terminator(&YIELD);
+}

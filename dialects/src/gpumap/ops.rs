@@ -1,0 +1,215 @@
+//! The gpumap ops: `gpumap.band` and its terminator `gpumap.yield`, one
+//! [`OpSpec`](sharc_ir::OpSpec) each and a typed view whose accessors are the only place the
+//! band's property names are spelled.
+//!
+//! The views assume verified IR; the builder creates a detached band whose body block holds the
+//! induction variables, the block origins and the `gpumap.yield`.
+
+use crate::gpu::Dimension;
+use crate::gpumap::{syntax, verify};
+use sharc_ir::affine::AffineMap;
+use sharc_ir::builder::{InsertPoint, OperationState};
+use sharc_ir::{BlockId, Context, Location, OpId, OpSpec, OpTraits, Value};
+
+/// `lowerBoundsMap`: one lower-bound expression per loop.
+pub(crate) const LOWER_BOUNDS_MAP: &str = "lowerBoundsMap";
+/// `upperBoundsMap`: one (exclusive) upper-bound expression per loop.
+pub(crate) const UPPER_BOUNDS_MAP: &str = "upperBoundsMap";
+/// `blockSizes`: threads per block along each loop (`array<i64: ...>`).
+pub(crate) const BLOCK_SIZES: &str = "blockSizes";
+/// `mapping`: the hardware dimension of each loop (`[#gpu<dim y>, #gpu<dim x>]`).
+pub(crate) const MAPPING: &str = "mapping";
+
+/// At most this many loops in a band: one per hardware dimension.
+pub const MAX_LOOPS: usize = 3;
+
+/// `gpumap.band`.
+pub static BAND: OpSpec = OpSpec {
+    summary: "A band of parallel loops bound to the grid and block dimensions of a kernel",
+    description: "A band of parallel loops mapped onto a grid of thread blocks, before the kernel \
+        is outlined. Each loop has affine bounds (dims and `symbol(...)` operands, as \
+        `affine.parallel`), a block extent and a hardware dimension (`x`, `y` or `z`, distinct). \
+        Loop `d` runs on `ceildiv(ub_d - lb_d, block_d)` thread blocks along its hardware \
+        dimension (no block at all when a loop is empty); thread `t` of block `b` gets the \
+        induction variable `lb_d + b * block_d + t` and the block origin `lb_d + b * block_d` \
+        (the first iteration of its block, the same for every thread of the block: tile origins \
+        of `memplace` copies are written with it).\n\n\
+        The body runs for **every** thread of every block, including threads past the upper \
+        bound of a partial block, so that cooperative copies (`memplace.copy_in`) and barriers \
+        are reached by the whole block; the body guards its own computation (an `affine.if` on \
+        the induction variables), which the verifier cannot check and `sharc-run` reports as an \
+        out-of-bounds access when it is missing. Barriers in the body synchronize the thread \
+        block. Shared buffers (`memplace.alloc_shared`) are allocated at the top of the body, \
+        one per thread block.\n\n\
+        The band is an affine scope: its induction variables and origins are valid affine \
+        symbols of the ops inside it. Discardable attributes (`sharc.share`, `sharc.plan`) are \
+        carried through to the kernel by `sharc-lower-gpumap`.\n\n\
+        ```mlir\n\
+        gpumap.band (%i, %j) = (0, 0) to (symbol(%n), 64) block [8, 32] dims [y, x] origin (%bi, %bj) {\n\
+        \x20 affine.if #set(%i)[%n] {\n\
+        \x20   %v = affine.load %A[%i, %j] : memref<?x64xf32>\n\
+        \x20   affine.store %v, %B[%i, %j] : memref<?x64xf32>\n\
+        \x20 }\n\
+        }\n\
+        ```\n\n\
+        Properties: `lowerBoundsMap`/`upperBoundsMap` (one result per loop; operands are the \
+        lower-bound operands, then the upper-bound ones), `blockSizes` (`array<i64: ...>`) and \
+        `mapping` (`[#gpu<dim y>, ...]`). The body block's arguments are the induction variables, \
+        then the block origins.",
+    traits: OpTraits::SINGLE_BLOCK
+        .with(OpTraits::AFFINE_SCOPE)
+        .with(OpTraits::RECURSIVE_MEMORY_EFFECTS)
+        .with(OpTraits::AUTOMATIC_ALLOCATION_SCOPE),
+    inherent_attrs: &[BLOCK_SIZES, LOWER_BOUNDS_MAP, MAPPING, UPPER_BOUNDS_MAP],
+    implicit_terminator: Some("gpumap.yield"),
+    verify: Some(verify::verify_band),
+    parse: Some(syntax::parse_band),
+    print: Some(syntax::print_band),
+    ..OpSpec::new("gpumap.band")
+};
+
+/// `gpumap.yield`.
+pub static YIELD: OpSpec = OpSpec {
+    summary: "Terminates the body of a gpumap.band",
+    description: "Ends the body of a `gpumap.band`; it has no operands and is implied in the \
+        custom form.\n\n```mlir\ngpumap.yield\n```",
+    traits: OpTraits::TERMINATOR.with(OpTraits::PURE).with(OpTraits::RETURN_LIKE),
+    verify: Some(verify::verify_yield),
+    parse: Some(syntax::parse_yield),
+    print: Some(syntax::print_yield),
+    ..OpSpec::new("gpumap.yield")
+};
+
+/// A typed view of `gpumap.band`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BandOp(pub OpId);
+
+impl BandOp {
+    /// The op name.
+    pub const NAME: &'static str = "gpumap.band";
+
+    /// The view, if `op` is a `gpumap.band`.
+    pub fn view(ctx: &Context, op: OpId) -> Option<BandOp> {
+        ctx.op_is(op, Self::NAME).then_some(BandOp(op))
+    }
+
+    /// Creates a detached band of `block.len()` loops: loop `d` runs from result `d` of `lb_map`
+    /// (over `lb_operands`) to result `d` of `ub_map` (over `ub_operands`) on blocks of
+    /// `block[d]` threads along hardware dimension `dims[d]`. Its body block holds the induction
+    /// variables, then the block origins, and ends in `gpumap.yield`; insert the body's ops
+    /// before it ([`BandOp::yield_op`]). The caller keeps the lengths equal (the verifier
+    /// rejects a band whose maps, sizes and dimensions disagree).
+    #[allow(clippy::too_many_arguments)]
+    pub fn build(
+        ctx: &mut Context,
+        loc: Location,
+        lb_operands: &[Value],
+        lb_map: AffineMap,
+        ub_operands: &[Value],
+        ub_map: AffineMap,
+        block: &[i64],
+        dims: &[Dimension],
+    ) -> BandOp {
+        let index = ctx.index_type();
+        let (region, body) = ctx.new_region_with_block(&vec![index; 2 * block.len()]);
+        let y = ctx.create_op(OperationState::new(YIELD.name, loc.clone()));
+        ctx.insert_op(InsertPoint::BlockEnd(body), y);
+        let mapping: Vec<_> = dims.iter().map(|d| d.attr(ctx)).collect();
+        let props = [
+            (LOWER_BOUNDS_MAP, ctx.affine_map_attr(lb_map)),
+            (UPPER_BOUNDS_MAP, ctx.affine_map_attr(ub_map)),
+            (BLOCK_SIZES, ctx.dense_i64_array(block)),
+            (MAPPING, ctx.array_attr(mapping)),
+        ];
+        let mut state = OperationState::new(Self::NAME, loc)
+            .operands(lb_operands.iter().chain(ub_operands).copied())
+            .region(region);
+        for (name, attr) in props {
+            state.add_prop(name, attr);
+        }
+        BandOp(ctx.create_op(state))
+    }
+
+    /// The lower bounds, one result per loop.
+    pub fn lower_bounds_map(self, ctx: &Context) -> Option<&AffineMap> {
+        ctx.attr_of(self.0, LOWER_BOUNDS_MAP).and_then(|a| ctx.attr_affine_map(a))
+    }
+
+    /// The exclusive upper bounds, one result per loop.
+    pub fn upper_bounds_map(self, ctx: &Context) -> Option<&AffineMap> {
+        ctx.attr_of(self.0, UPPER_BOUNDS_MAP).and_then(|a| ctx.attr_affine_map(a))
+    }
+
+    /// The operands of the lower bounds (dims, then symbols).
+    pub fn lower_bound_operands(self, ctx: &Context) -> &[Value] {
+        let n = self.lower_bounds_map(ctx).map_or(0, AffineMap::num_inputs);
+        let ops = ctx.operands(self.0);
+        &ops[..n.min(ops.len())]
+    }
+
+    /// The operands of the upper bounds.
+    pub fn upper_bound_operands(self, ctx: &Context) -> &[Value] {
+        let n = self.lower_bounds_map(ctx).map_or(0, AffineMap::num_inputs);
+        let ops = ctx.operands(self.0);
+        &ops[n.min(ops.len())..]
+    }
+
+    /// Threads per block along each loop (empty if malformed).
+    pub fn block_sizes(self, ctx: &Context) -> Vec<i64> {
+        ctx.attr_of(self.0, BLOCK_SIZES)
+            .and_then(|a| ctx.attr_dense_ints(a))
+            .map(|v| v.iter().map(|&x| i64::try_from(x).unwrap_or(0)).collect())
+            .unwrap_or_default()
+    }
+
+    /// The hardware dimension of each loop (`None` entries only in unverified IR).
+    pub fn mapping(self, ctx: &Context) -> Vec<Option<Dimension>> {
+        ctx.attr_of(self.0, MAPPING)
+            .and_then(|a| ctx.attr_array(a))
+            .map(|v| v.iter().map(|&d| Dimension::from_attr(ctx, d)).collect())
+            .unwrap_or_default()
+    }
+
+    /// The number of loops.
+    pub fn num_loops(self, ctx: &Context) -> usize {
+        self.block_sizes(ctx).len()
+    }
+
+    /// The threads of one block along x, y, z (1 along dimensions without a loop).
+    pub fn block_shape(self, ctx: &Context) -> [i64; 3] {
+        let mut shape = [1; 3];
+        for (size, dim) in self.block_sizes(ctx).into_iter().zip(self.mapping(ctx)) {
+            if let Some(d) = dim {
+                shape[d.index()] = size;
+            }
+        }
+        shape
+    }
+
+    /// The body block.
+    pub fn body(self, ctx: &Context) -> Option<BlockId> {
+        ctx.regions(self.0).first().and_then(|&r| ctx.entry_block(r))
+    }
+
+    /// The induction variables (the first half of the body's arguments).
+    pub fn ivs(self, ctx: &Context) -> &[Value] {
+        let args = self.body(ctx).map_or(&[][..], |b| ctx.block_args(b));
+        &args[..args.len() / 2]
+    }
+
+    /// The block origins: per loop, the first iteration of the thread's block.
+    pub fn origins(self, ctx: &Context) -> &[Value] {
+        let args = self.body(ctx).map_or(&[][..], |b| ctx.block_args(b));
+        &args[args.len() / 2..]
+    }
+
+    /// The body's `gpumap.yield`.
+    pub fn yield_op(self, ctx: &Context) -> Option<OpId> {
+        self.body(ctx).and_then(|b| ctx.block_last_op(b)).filter(|&t| ctx.op_is(t, YIELD.name))
+    }
+
+    /// The band around `op`, if any (the closest one).
+    pub fn enclosing(ctx: &Context, op: OpId) -> Option<BandOp> {
+        ctx.ancestor(op, |c, a| c.op_is(a, Self::NAME)).map(BandOp)
+    }
+}

@@ -1,0 +1,132 @@
+//! The custom syntax of the gpumap ops, parser beside printer:
+//!
+//! ```text
+//! gpumap.band (%i, ...) = (lb, ...) to (ub, ...) block [size, ...] dims [x|y|z, ...]
+//!     origin (%o, ...) { ... } attr-dict
+//! gpumap.yield attr-dict
+//! ```
+//!
+//! Bounds are affine expressions of SSA ids, dims bare and symbols as `symbol(%n)`, as in
+//! `affine.parallel` (one expression per loop, no `max`/`min` groups).
+
+use super::ops::{BandOp, BLOCK_SIZES, LOWER_BOUNDS_MAP, MAPPING, UPPER_BOUNDS_MAP};
+use crate::gpu::Dimension;
+use crate::memref::custom_error_at;
+use sharc_ir::affine::AffineMap;
+use sharc_ir::builder::OperationState;
+use sharc_ir::syntax::parser::Delimiter;
+use sharc_ir::syntax::{OpAsmParser, OpAsmPrinter, ParseResult};
+use sharc_ir::{OpId, Value};
+
+/// `(e0, e1, ...)` over SSA ids: the map and its operands (dims, then symbols) as `index`.
+fn parse_bounds(p: &mut OpAsmParser<'_, '_>) -> ParseResult<(AffineMap, Vec<Value>)> {
+    let (map, dims, syms) = p.parse_affine_map_of_ssa_ids("(", ")")?;
+    let index = p.ctx().index_type();
+    let mut operands = p.resolve_operands_of(&dims, index)?;
+    operands.extend(p.resolve_operands_of(&syms, index)?);
+    Ok((map, operands))
+}
+
+/// `gpumap.band (%i, ...) = (lbs) to (ubs) block [sizes] dims [dims] origin (%o, ...) {...}`.
+pub(crate) fn parse_band(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    let index = p.ctx().index_type();
+    let mut args = Vec::new();
+    p.parse_comma_separated_list(Delimiter::Paren, |p| {
+        args.push(p.parse_argument_name(index)?);
+        Ok(())
+    })?;
+    let num_ivs = args.len();
+    p.parse_punct("=")?;
+    let (lb_map, lb_operands) = parse_bounds(p)?;
+    keyword(p, state, "to")?;
+    let (ub_map, ub_operands) = parse_bounds(p)?;
+    keyword(p, state, "block")?;
+    let mut sizes = Vec::new();
+    p.parse_comma_separated_list(Delimiter::Square, |p| {
+        sizes.push(p.parse_integer()?);
+        Ok(())
+    })?;
+    keyword(p, state, "dims")?;
+    let mut dims = Vec::new();
+    p.parse_comma_separated_list(Delimiter::Square, |p| {
+        let off = p.offset();
+        match p.parse_optional_any_keyword().and_then(Dimension::from_keyword) {
+            Some(d) => {
+                let attr = d.attr(p.ctx());
+                dims.push(attr);
+                Ok(())
+            }
+            None => Err(custom_error_at(p, state, off, "expected a dimension: x, y or z")),
+        }
+    })?;
+    keyword(p, state, "origin")?;
+    let start = p.offset();
+    p.parse_comma_separated_list(Delimiter::Paren, |p| {
+        args.push(p.parse_argument_name(index)?);
+        Ok(())
+    })?;
+    if args.len() != 2 * num_ivs {
+        let msg = format!("expected {num_ivs} block origins, one per induction variable, got {}", args.len() - num_ivs);
+        return Err(custom_error_at(p, state, start, msg));
+    }
+    let ctx = p.ctx();
+    let props = [
+        (LOWER_BOUNDS_MAP, ctx.affine_map_attr(lb_map)),
+        (UPPER_BOUNDS_MAP, ctx.affine_map_attr(ub_map)),
+        (BLOCK_SIZES, ctx.dense_i64_array(&sizes)),
+        (MAPPING, ctx.array_attr(dims)),
+    ];
+    for (name, attr) in props {
+        state.add_prop(name, attr);
+    }
+    state.operands = [lb_operands, ub_operands].concat();
+    let body = p.parse_region(&args, false)?;
+    state.regions.push(body);
+    p.parse_optional_attr_dict(state)
+}
+
+fn keyword(p: &mut OpAsmParser<'_, '_>, state: &OperationState, kw: &str) -> ParseResult<()> {
+    if p.parse_optional_keyword(kw) {
+        Ok(())
+    } else {
+        Err(custom_error_at(p, state, p.offset(), format!("expected '{kw}'")))
+    }
+}
+
+/// Prints `gpumap.band`.
+pub(crate) fn print_band(p: &mut OpAsmPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let band = BandOp(op);
+    p.write(" (");
+    p.operands(band.ivs(ctx));
+    p.write(") = (");
+    if let Some(map) = band.lower_bounds_map(ctx) {
+        p.affine_map_of_ssa_ids(map, band.lower_bound_operands(ctx));
+    }
+    p.write(") to (");
+    if let Some(map) = band.upper_bounds_map(ctx) {
+        p.affine_map_of_ssa_ids(map, band.upper_bound_operands(ctx));
+    }
+    let sizes: Vec<String> = band.block_sizes(ctx).iter().map(i64::to_string).collect();
+    p.write(&format!(") block [{}] dims [", sizes.join(", ")));
+    let dims: Vec<&str> = band.mapping(ctx).into_iter().map(|d| d.map_or("?", Dimension::keyword)).collect();
+    p.write(&dims.join(", "));
+    p.write("] origin (");
+    p.operands(band.origins(ctx));
+    p.write(")");
+    if let Some(&region) = ctx.regions(op).first() {
+        p.write(" ");
+        p.region(region, false, false);
+    }
+    p.attr_dict(op, &[BLOCK_SIZES, LOWER_BOUNDS_MAP, MAPPING, UPPER_BOUNDS_MAP]);
+}
+
+/// `gpumap.yield attr-dict`.
+pub(crate) fn parse_yield(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    p.parse_optional_attr_dict(state)
+}
+
+/// Prints `gpumap.yield`.
+pub(crate) fn print_yield(p: &mut OpAsmPrinter<'_>, op: OpId) {
+    p.attr_dict(op, &[]);
+}

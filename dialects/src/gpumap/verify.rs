@@ -1,0 +1,103 @@
+//! The gpumap verifiers. What they cannot check: that the body guards its computation against
+//! the threads past the upper bounds (`sharc-run` reports the out-of-bounds accesses), and that
+//! barriers and copies are reached by every thread (`sharc-run` reports the divergence).
+
+use super::ops::{BandOp, BLOCK_SIZES, LOWER_BOUNDS_MAP, MAPPING, MAX_LOOPS, UPPER_BOUNDS_MAP};
+use crate::affine::validity::{affine_scope, is_valid_dim};
+use crate::gpu;
+use sharc_ir::verifier::op_error;
+use sharc_ir::{Context, Diagnostic, OpId};
+
+type Result = std::result::Result<(), Diagnostic>;
+
+/// The rules of `gpumap.band`.
+pub(crate) fn verify_band(ctx: &Context, op: OpId) -> Result {
+    let band = BandOp(op);
+    for name in [LOWER_BOUNDS_MAP, UPPER_BOUNDS_MAP, BLOCK_SIZES, MAPPING] {
+        if ctx.attr_of(op, name).is_none() {
+            return Err(op_error(ctx, op, format!("requires attribute '{name}'")));
+        }
+    }
+    let sizes = band.block_sizes(ctx);
+    let n = sizes.len();
+    if n == 0 || n > MAX_LOOPS {
+        return Err(op_error(ctx, op, format!("expected 1 to {MAX_LOOPS} loops, got {n}")));
+    }
+    let (Some(lb), Some(ub)) = (band.lower_bounds_map(ctx), band.upper_bounds_map(ctx)) else {
+        return Err(op_error(ctx, op, "expected affine maps as 'lowerBoundsMap' and 'upperBoundsMap'"));
+    };
+    if lb.num_results() != n || ub.num_results() != n {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "expected one lower and one upper bound per loop ({n}), got {} and {}",
+                lb.num_results(),
+                ub.num_results()
+            ),
+        ));
+    }
+    let operands = ctx.operands(op);
+    if operands.len() != lb.num_inputs() + ub.num_inputs() {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "expected {} bound operands (the maps' dims and symbols), got {}",
+                lb.num_inputs() + ub.num_inputs(),
+                operands.len()
+            ),
+        ));
+    }
+    if let Some(s) = sizes.iter().find(|&&s| s < 1) {
+        return Err(op_error(ctx, op, format!("expected positive block sizes, got {s}")));
+    }
+    if sizes.iter().try_fold(1i64, |acc, &s| acc.checked_mul(s).filter(|&t| t <= i64::from(i32::MAX))).is_none() {
+        return Err(op_error(ctx, op, "block of more than 2^31 - 1 threads"));
+    }
+    let mapping = band.mapping(ctx);
+    if mapping.len() != n || mapping.iter().any(Option::is_none) {
+        return Err(op_error(ctx, op, format!("expected {n} hardware dimensions (x, y or z), one per loop")));
+    }
+    for (i, d) in mapping.iter().enumerate() {
+        if mapping[..i].contains(d) {
+            let kw = d.map_or("?", gpu::Dimension::keyword);
+            return Err(op_error(ctx, op, format!("hardware dimension '{kw}' is mapped twice")));
+        }
+    }
+    let Some(body) = band.body(ctx) else { return Err(op_error(ctx, op, "requires a body")) };
+    let args = ctx.block_args(body);
+    if args.len() != 2 * n || args.iter().any(|&a| !ctx.is_index(ctx.value_type(a))) {
+        return Err(op_error(
+            ctx,
+            op,
+            format!(
+                "expected the body to take {} index arguments (induction variables, then block origins), got {}",
+                2 * n,
+                args.len()
+            ),
+        ));
+    }
+    let scope = affine_scope(ctx, op);
+    if let Some(pos) = operands.iter().position(|&v| !is_valid_dim(ctx, v, scope)) {
+        return Err(op_error(ctx, op, format!("operand #{pos} must be a valid affine dimension or symbol")));
+    }
+    let in_kernel = |c: &Context, a: OpId| {
+        BandOp::view(c, a).is_some() || gpu::FuncOp::view(c, a).is_some() || gpu::LaunchOp::view(c, a).is_some()
+    };
+    if ctx.ancestor(op, in_kernel).is_some() {
+        return Err(op_error(ctx, op, "cannot be nested in another gpumap.band or in a kernel"));
+    }
+    Ok(())
+}
+
+/// The rules of `gpumap.yield`.
+pub(crate) fn verify_yield(ctx: &Context, op: OpId) -> Result {
+    if ctx.parent_op(op).is_none_or(|p| BandOp::view(ctx, p).is_none()) {
+        return Err(op_error(ctx, op, "expects parent op 'gpumap.band'"));
+    }
+    if !ctx.operands(op).is_empty() {
+        return Err(op_error(ctx, op, "expects no operands"));
+    }
+    Ok(())
+}

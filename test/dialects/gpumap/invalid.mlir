@@ -1,0 +1,127 @@
+// RUN: sharc-opt %s -split-input-file -verify-diagnostics
+
+// One lower bound for two loops.
+func.func @bound_count(%A: memref<64x64xf32>) {
+  // expected-error @+1 {{'gpumap.band' op expected one lower and one upper bound per loop (2), got 1 and 2}}
+  gpumap.band (%i, %j) = (0) to (64, 64) block [8, 32] dims [y, x] origin (%bi, %bj) {
+  }
+  return
+}
+
+// -----
+
+// More loops than hardware dimensions.
+func.func @four_loops() {
+  // expected-error @+1 {{'gpumap.band' op expected 1 to 3 loops, got 4}}
+  gpumap.band (%a, %b, %c, %d) = (0, 0, 0, 0) to (2, 2, 2, 2) block [1, 1, 1, 2] dims [x, y, z, x] origin (%oa, %ob, %oc, %od) {
+  }
+  return
+}
+
+// -----
+
+// Block sizes must be positive.
+func.func @zero_block() {
+  // expected-error @+1 {{'gpumap.band' op expected positive block sizes, got 0}}
+  gpumap.band (%i) = (0) to (64) block [0] dims [x] origin (%o) {
+  }
+  return
+}
+
+// -----
+
+// Each loop needs its own hardware dimension.
+func.func @same_dim() {
+  // expected-error @+1 {{'gpumap.band' op hardware dimension 'x' is mapped twice}}
+  gpumap.band (%i, %j) = (0, 0) to (64, 64) block [8, 32] dims [x, x] origin (%bi, %bj) {
+  }
+  return
+}
+
+// -----
+
+// One hardware dimension for two loops.
+func.func @missing_dim() {
+  // expected-error @+1 {{'gpumap.band' op expected 2 hardware dimensions (x, y or z), one per loop}}
+  gpumap.band (%i, %j) = (0, 0) to (64, 64) block [8, 32] dims [x] origin (%bi, %bj) {
+  }
+  return
+}
+
+// -----
+
+// `w` is not a hardware dimension.
+func.func @bad_dim() {
+  // expected-error @+1 {{custom op 'gpumap.band' expected a dimension: x, y or z}}
+  gpumap.band (%i) = (0) to (64) block [32] dims [w] origin (%o) {
+  }
+  return
+}
+
+// -----
+
+// Every induction variable has its block origin.
+func.func @missing_origin() {
+  // expected-error @+1 {{custom op 'gpumap.band' expected 2 block origins, one per induction variable, got 1}}
+  gpumap.band (%i, %j) = (0, 0) to (64, 64) block [8, 32] dims [y, x] origin (%bi) {
+  }
+  return
+}
+
+// -----
+
+// A bound must be an affine dimension or symbol: a value loaded inside a loop is neither.
+func.func @bad_bound(%n: memref<1xindex>, %lo: index, %hi: index, %one: index) {
+  scf.for %k = %lo to %hi step %one {
+    %c0 = arith.constant 0 : index
+    %m = memref.load %n[%c0] : memref<1xindex>
+    // expected-error @+1 {{'gpumap.band' op operand #0 must be a valid affine dimension or symbol}}
+    gpumap.band (%i) = (0) to (%m) block [32] dims [x] origin (%o) {
+    }
+  }
+  return
+}
+
+// -----
+
+// Bands do not nest: a band is a kernel launch.
+func.func @nested() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'gpumap.band' op cannot be nested in another gpumap.band or in a kernel}}
+    gpumap.band (%j) = (0) to (64) block [32] dims [y] origin (%p) {
+    }
+  }
+  return
+}
+
+// -----
+
+// The body takes the induction variables and the origins.
+func.func @body_args() {
+  // expected-error @+1 {{'gpumap.band' op expected the body to take 2 index arguments (induction variables, then block origins), got 1}}
+  "gpumap.band"() <{blockSizes = array<i64: 32>, lowerBoundsMap = affine_map<() -> (0)>, mapping = [#gpu<dim x>], upperBoundsMap = affine_map<() -> (64)>}> ({
+  ^bb0(%i: index):
+    "gpumap.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// The maps' dims and symbols are the operands.
+func.func @operand_count(%n: index) {
+  // expected-error @+1 {{'gpumap.band' op expected 0 bound operands (the maps' dims and symbols), got 1}}
+  "gpumap.band"(%n) <{blockSizes = array<i64: 32>, lowerBoundsMap = affine_map<() -> (0)>, mapping = [#gpu<dim x>], upperBoundsMap = affine_map<() -> (64)>}> ({
+  ^bb0(%i: index, %o: index):
+    "gpumap.yield"() : () -> ()
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+// gpumap.yield ends a band's body only.
+func.func @yield_outside() {
+  // expected-error @+1 {{'gpumap.yield' op expects parent op 'gpumap.band'}}
+  "gpumap.yield"() : () -> ()
+}

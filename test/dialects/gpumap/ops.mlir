@@ -1,0 +1,59 @@
+// RUN: sharc-opt %s -split-input-file | FileCheck %s
+// RUN: sharc-opt %s -split-input-file | sharc-opt -split-input-file | FileCheck %s
+// RUN: sharc-opt %s -split-input-file --mlir-print-op-generic | sharc-opt -split-input-file | FileCheck %s
+// RUN: sharc-opt %s -split-input-file --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: sed -e '/^\/\/ -----$/b' -e '/^[[:space:]]*\/\//d' %s > %t
+// RUN: sharc-opt %s -split-input-file | diff -u %t -
+// A two-loop band with constant bounds; the body block's arguments are the induction
+// variables, then the block origins; gpumap.yield is implied.
+// CHECK-LABEL: func.func @copy
+// CHECK: gpumap.band (%arg2, %arg3) = (0, 0) to (64, 64) block [8, 32] dims [y, x] origin (%arg4, %arg5) {
+// CHECK-NEXT: %0 = affine.load %arg0[%arg2, %arg3] : memref<64x64xf32>
+// CHECK-NEXT: affine.store %0, %arg1[%arg2, %arg3] : memref<64x64xf32>
+// CHECK-NEXT: }
+// GENERIC: "gpumap.band"() <{blockSizes = array<i64: 8, 32>, lowerBoundsMap = #map{{[0-9]*}}, mapping = [#gpu<dim y>, #gpu<dim x>], upperBoundsMap = #map{{[0-9]*}}}> ({
+// GENERIC-NEXT: ^bb0(%arg2: index, %arg3: index, %arg4: index, %arg5: index):
+// GENERIC: "gpumap.yield"() : () -> ()
+module {
+  func.func @copy(%arg0: memref<64x64xf32>, %arg1: memref<64x64xf32>) {
+    gpumap.band (%arg2, %arg3) = (0, 0) to (64, 64) block [8, 32] dims [y, x] origin (%arg4, %arg5) {
+      %0 = affine.load %arg0[%arg2, %arg3] : memref<64x64xf32>
+      affine.store %0, %arg1[%arg2, %arg3] : memref<64x64xf32>
+    }
+    return
+  }
+}
+
+// -----
+// Bounds with dims and symbols, one loop on z; discardable attributes (sharc.share) follow
+// the body.
+// CHECK-LABEL: func.func @bounds
+// CHECK: gpumap.band (%arg3) = (%arg1 + 1) to (symbol(%arg2) - 1) block [64] dims [z] origin (%arg4) {
+// CHECK: } {sharc.share = #sharc.share<"A[TB_X]">}
+#set = affine_set<(d0)[s0] : (-d0 + s0 - 2 >= 0)>
+module {
+  func.func @bounds(%arg0: memref<?xf32>, %arg1: index, %arg2: index) {
+    gpumap.band (%arg3) = (%arg1 + 1) to (symbol(%arg2) - 1) block [64] dims [z] origin (%arg4) {
+      affine.if #set(%arg3)[%arg2] {
+        %0 = affine.load %arg0[%arg3 - %arg4] : memref<?xf32>
+        affine.store %0, %arg0[%arg3] : memref<?xf32>
+      }
+    } {sharc.share = #sharc.share<"A[TB_X]">}
+    return
+  }
+}
+
+// -----
+// Three loops, one per hardware dimension, in any order.
+// CHECK-LABEL: func.func @three
+// CHECK: gpumap.band (%arg1, %arg2, %arg3) = (0, 0, 0) to (4, 8, 32) block [2, 4, 32] dims [z, y, x] origin (%arg4, %arg5, %arg6) {
+module {
+  func.func @three(%arg0: memref<4x8x32xf32>) {
+    gpumap.band (%arg1, %arg2, %arg3) = (0, 0, 0) to (4, 8, 32) block [2, 4, 32] dims [z, y, x] origin (%arg4, %arg5, %arg6) {
+      %cst = arith.constant 1.000000e+00 : f32
+      affine.store %cst, %arg0[%arg1, %arg2, %arg3] : memref<4x8x32xf32>
+    }
+    return
+  }
+}
+

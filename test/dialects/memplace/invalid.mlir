@@ -1,0 +1,169 @@
+// RUN: sharc-opt %s -split-input-file -verify-diagnostics
+
+// Shared buffers live in workgroup memory.
+func.func @alloc_space() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.alloc_shared' op result must be a statically shaped memref in #gpu.address_space<workgroup> with the identity layout, but got 'memref<32xf32>'}}
+    %s = memplace.alloc_shared : memref<32xf32>
+  }
+  return
+}
+
+// -----
+
+// A shared buffer has a static shape.
+func.func @alloc_dynamic() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.alloc_shared' op result must be a statically shaped memref in #gpu.address_space<workgroup> with the identity layout, but got 'memref<?xf32, #gpu.address_space<workgroup>>'}}
+    %s = memplace.alloc_shared : memref<?xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// One buffer per thread block: the allocation is at the top of a band's body.
+func.func @alloc_outside() {
+  // expected-error @+1 {{'memplace.alloc_shared' op expects parent op 'gpumap.band'}}
+  %s = memplace.alloc_shared : memref<32xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// Only the layouts sharc-run and the lowering implement.
+func.func @alloc_layout() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{custom op 'memplace.alloc_shared' expected a layout: row_major}}
+    %s = memplace.alloc_shared layout swizzle : memref<32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// An unknown layout in the generic form.
+func.func @alloc_layout_attr() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.alloc_shared' op attribute 'layout' must be a #memplace<layout ...> attribute}}
+    %s = "memplace.alloc_shared"() <{layout = #memplace<layout swizzle>}> : () -> memref<32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The tile must fit the buffer.
+func.func @copy_too_big(%A: memref<64xf32>) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    %s = memplace.alloc_shared : memref<32xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memplace.copy_in' op tile size 33 along dimension 0 must be positive and fit the shared buffer (32)}}
+    memplace.copy_in %A[%o] to %s sizes [33] : memref<64xf32>, memref<32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// One origin index per dimension of the global memref.
+func.func @copy_origin_rank(%A: memref<64x64xf32>) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    %s = memplace.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memplace.copy_in' op expects 2 origin indices, got 1}}
+    memplace.copy_in %A[%o] to %s sizes [32, 32] : memref<64x64xf32>, memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// One size per dimension.
+func.func @copy_sizes(%A: memref<64x64xf32>) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    %s = memplace.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memplace.copy_in' op expects 2 tile sizes, got 1}}
+    memplace.copy_in %A[%o, 0] to %s sizes [32] : memref<64x64xf32>, memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The buffer has the tile's rank.
+func.func @copy_rank(%A: memref<64x64xf32>) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    %s = memplace.alloc_shared : memref<1024xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memplace.copy_in' op expects a shared buffer of rank 2, got rank 1}}
+    memplace.copy_in %A[%o, 0] to %s sizes [32, 32] : memref<64x64xf32>, memref<1024xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The same element type on both sides.
+func.func @copy_elem(%A: memref<64xf64>) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    %s = memplace.alloc_shared : memref<32xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memplace.copy_in' op expects the global memref and the shared buffer to have the same element type}}
+    memplace.copy_in %A[%o] to %s sizes [32] : memref<64xf64>, memref<32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The destination of copy_in is a shared buffer.
+func.func @copy_not_shared(%A: memref<64xf32>, %B: memref<32xf32>) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.copy_in' op expects a statically shaped buffer in #gpu.address_space<workgroup> with the identity layout, got 'memref<32xf32>'}}
+    memplace.copy_in %A[%o] to %B sizes [32] : memref<64xf32>, memref<32xf32>
+  }
+  return
+}
+
+// -----
+
+// The tile is in global memory.
+func.func @copy_shared_to_shared() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    %s = memplace.alloc_shared : memref<32xf32, #gpu.address_space<workgroup>>
+    %t = memplace.alloc_shared : memref<32xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memplace.copy_out' op expects the tile's memref outside workgroup memory}}
+    memplace.copy_out %s to %t[%o] sizes [32] : memref<32xf32, #gpu.address_space<workgroup>>, memref<32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// Copies are operations of a thread block: inside a band.
+func.func @copy_outside(%A: memref<64xf32>, %s: memref<32xf32, #gpu.address_space<workgroup>>, %o: index) {
+  // expected-error @+1 {{'memplace.copy_in' op expects to be nested in a 'gpumap.band'}}
+  memplace.copy_in %A[%o] to %s sizes [32] : memref<64xf32>, memref<32xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// The origin is affine.
+func.func @copy_origin(%A: memref<64xf32>, %idx: memref<1xindex>) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    %s = memplace.alloc_shared : memref<32xf32, #gpu.address_space<workgroup>>
+    affine.for %k = 0 to 2 {
+      %x = affine.load %idx[0] : memref<1xindex>
+      // expected-error @+1 {{'memplace.copy_in' op origin operand #0 must be a valid affine dimension or symbol}}
+      memplace.copy_in %A[%x] to %s sizes [32] : memref<64xf32>, memref<32xf32, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
+
+// -----
+
+// Barriers synchronize the threads of a band's block.
+func.func @barrier_outside() {
+  // expected-error @+1 {{'memplace.barrier' op expects to be nested in a 'gpumap.band'}}
+  memplace.barrier
+  return
+}
