@@ -6,7 +6,7 @@
 //! traits say about side effects), [`rewrite`] (the greedy fold-and-pattern driver),
 //! [`conversion::partial`] (the dialect conversion driver), [`expand_affine`] (affine
 //! expressions as `arith` ops), [`analysis`] (dominance, the affine analysis, thread-index forms;
-//! also home of the report pass `sharc-bank-report`). GPU mapping passes live in [`gpumap`].
+//! also home of the report pass `sharc-bank-report`). GPU mapping passes live in [`gpumap`], shared-memory placement in [`memplace`].
 
 #![warn(missing_docs)]
 
@@ -15,6 +15,7 @@ pub mod conversion;
 pub mod effects;
 pub mod expand_affine;
 pub mod gpumap;
+pub mod memplace;
 pub mod rewrite;
 pub mod transforms;
 
@@ -32,6 +33,8 @@ pub static PASSES: &[&PassInfo] = &[
     &analysis::bank_report::INFO,
     &gpumap::map_baseline::INFO,
     &gpumap::lower_gpumap::INFO,
+    &memplace::seed_closure::INFO,
+    &memplace::partition::INFO,
 ];
 
 /// Registers every pass.

@@ -5,3 +5,4 @@ pub mod bank_report;
 pub mod dominance;
 pub mod equivalence;
 pub mod lane_index;
+pub mod partition;

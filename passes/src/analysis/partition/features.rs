@@ -1,0 +1,330 @@
+//! Features of one plan at one parameter setting (seed 000 §3.2.2, digest §5.4, §6.1, §6.2):
+//! the per-loop tile, each candidate array's partition (the rectangular hull of its references'
+//! images over one tile, halos included), its `ReuseSize` (accesses counted with multiplicity, the
+//! read and write of one instance once, tile_union's `reuse_size`) and its non-coalesced
+//! transactions `CoalesceTran` (eq. (7): instances grouped by schedule time, distinct
+//! `offset / TranSize` per group).
+//!
+//! Every quantity is per thread block: a count over one strip of a sequential loop is scaled by
+//! the number of strips (`trip / strip`, or `n / strip` for an unknown trip count, see
+//! [`Poly`]); statements outside a strip loop are not scaled by it.
+
+use super::profit::Poly;
+use super::section::{is_dynamic, Reference, Section, Statement};
+use super::split::{IterSplit, LoopSplit};
+use crate::analysis::affine::{reuse_size, tile_image, Tile, TileRange};
+use sharc_dialects::sharc::share::Axis;
+use sharc_ir::affine::AffineMap;
+use std::collections::HashSet;
+
+/// The value given to symbols and dynamic memref extents when an address must be computed:
+/// large enough that two rows never share a transaction.
+pub const REPRESENTATIVE_EXTENT: i64 = 1 << 16;
+
+/// One parameter setting: thread-block extents (x, y, z) and the strip of each vague loop.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Config {
+    /// Threads per block along x, y, z.
+    pub block: [i64; 3],
+    /// `(loop, strip)` for every vague loop, in loop order.
+    pub vague: Vec<(usize, i64)>,
+}
+
+/// How a loop is covered by one tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TileKind {
+    /// A band loop mapped to an axis: the block's iterations.
+    Band(Axis),
+    /// A sequential loop strip-mined by this many iterations.
+    Strip(i64),
+    /// Run whole inside the tile (constant trip count).
+    Whole,
+    /// Run whole, unknown trip count: one iteration is analysed and counts scale by `n`; an
+    /// array whose subscripts use it cannot be staged.
+    Unbounded,
+}
+
+/// One loop's tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopTile {
+    /// What kind.
+    pub kind: TileKind,
+    /// Iterations in one tile.
+    pub iters: i64,
+    /// Tiles per thread block (1 for band loops).
+    pub factor: Poly,
+}
+
+/// The plan being evaluated: its splits and the axis of each band loop.
+#[derive(Clone, Debug)]
+pub struct PlanShape {
+    /// The split of every loop.
+    pub split: IterSplit,
+    /// Per band loop: its axis (`None`: run inside the thread).
+    pub axes: Vec<Option<Axis>>,
+}
+
+impl PlanShape {
+    /// The loops with a searched strip.
+    pub fn vague_loops(&self) -> Vec<usize> {
+        (0..self.split.loops.len())
+            .filter(|&l| self.split.loops[l] == LoopSplit::Vague && self.axes.get(l).is_none())
+            .collect()
+    }
+
+    /// The tile of every loop at `config`.
+    pub fn tiles(&self, section: &Section, config: &Config) -> Vec<LoopTile> {
+        section
+            .loops
+            .iter()
+            .enumerate()
+            .map(|(l, lp)| {
+                if let Some(Some(a)) = self.axes.get(l) {
+                    return LoopTile {
+                        kind: TileKind::Band(*a),
+                        iters: config.block[*a as usize],
+                        factor: Poly::constant(1),
+                    };
+                }
+                let strip = match &self.split.loops[l] {
+                    LoopSplit::Len(e) => e.eval(config.block).map(|v| v.max(1)),
+                    LoopSplit::Vague => config.vague.iter().find(|(v, _)| *v == l).map(|&(_, s)| s.max(1)),
+                    _ => None,
+                };
+                match (strip, lp.trip) {
+                    (Some(s), Some(t)) => {
+                        let s = s.min(t.max(1));
+                        // trip / strip, not ⌈trip / strip⌉: the last strip is partial, and a count
+                        // over a whole strip times ⌈⌉ would credit iterations that do not exist.
+                        let factor = Poly::term(0, t.max(0) as u128, s as u128);
+                        LoopTile { kind: TileKind::Strip(s), iters: s, factor }
+                    }
+                    (Some(s), None) => {
+                        LoopTile { kind: TileKind::Strip(s), iters: s, factor: Poly::term(1, 1, s as u128) }
+                    }
+                    (None, Some(t)) => LoopTile { kind: TileKind::Whole, iters: t.max(0), factor: Poly::constant(1) },
+                    (None, None) => LoopTile { kind: TileKind::Unbounded, iters: 1, factor: Poly::term(1, 1, 1) },
+                }
+            })
+            .collect()
+    }
+}
+
+/// Why an array cannot be staged whatever the parameters, if it cannot.
+pub fn unstageable(section: &Section, shape: &PlanShape, tiles: &[LoopTile], array: usize) -> Option<String> {
+    let info = &section.arrays[array];
+    if info.non_affine {
+        return Some("it has a non-affine access".into());
+    }
+    let refs: Vec<&Reference> = section.refs.iter().filter(|r| r.array == array).collect();
+    let Some(first) = refs.first() else { return Some("it is not accessed".into()) };
+    if refs.iter().any(|r| r.linear.is_none()) {
+        return Some("a subscript is not linear".into());
+    }
+    if refs.iter().any(|r| r.uses_outside_values()) {
+        return Some("a subscript uses a symbol or a loop around the section".into());
+    }
+    let rank = first.access.map.num_results();
+    for r in &refs {
+        for d in 0..rank {
+            for l in 0..section.loops.len() {
+                if r.coeff(d, l) != first.coeff(d, l) {
+                    return Some(
+                        "its references are not uniformly generated (the tile origin would not be affine)".into(),
+                    );
+                }
+            }
+            for l in r.loops_of_dim(d) {
+                match tiles[l].kind {
+                    TileKind::Unbounded => {
+                        return Some(format!(
+                            "it is indexed by {}, which is not split and has an unknown trip count",
+                            section.iv_name(l)
+                        ))
+                    }
+                    TileKind::Whole if section.loops[l].lower.is_none() => {
+                        return Some(format!(
+                            "it is indexed by {}, whose lower bound is not constant",
+                            section.iv_name(l)
+                        ))
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    let _ = shape;
+    None
+}
+
+/// The tile of the loops of one reference's domain (loops around the section: one iteration).
+fn ref_tile(section: &Section, rf: &Reference, tiles: &[LoopTile]) -> Tile {
+    let ranges = rf
+        .loops
+        .iter()
+        .zip(&rf.access.domain.loops)
+        .map(|(l, dl)| match l {
+            Some(l) => {
+                let lp = &section.loops[*l];
+                let lo = lp.lower.unwrap_or(0);
+                let iters = tiles[*l].iters.max(0);
+                TileRange { lo, hi: lo.saturating_add(iters.saturating_mul(lp.step)), step: lp.step }
+            }
+            None => {
+                let lo = dl.constant_lower().unwrap_or(0);
+                TileRange { lo, hi: lo + 1, step: 1 }
+            }
+        })
+        .collect();
+    Tile::new(ranges)
+}
+
+fn symbols(section: &Section) -> Vec<i64> {
+    vec![REPRESENTATIVE_EXTENT; section.accesses.symbols.len()]
+}
+
+/// The product of the tile factors of the section loops a reference runs in.
+fn ref_factor(rf: &Reference, tiles: &[LoopTile]) -> Poly {
+    rf.loops.iter().flatten().fold(Poly::constant(1), |acc, &l| acc.mul(&tiles[l].factor))
+}
+
+/// The partition of one array over one tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partition {
+    /// Inclusive `(min, max)` per array dimension: the rectangular hull.
+    pub hull: Vec<(i64, i64)>,
+    /// Elements of the hull.
+    pub points: u64,
+    /// Bytes of the hull.
+    pub bytes: u64,
+}
+
+/// The rectangular hull of an array's references over one tile (eq. (1)).
+pub fn partition(section: &Section, tiles: &[LoopTile], array: usize) -> Option<Partition> {
+    let syms = symbols(section);
+    let mut hull: Option<Vec<(i64, i64)>> = None;
+    for rf in section.refs.iter().filter(|r| r.array == array) {
+        let img = tile_image(&rf.access.map, &syms, &ref_tile(section, rf, tiles))?;
+        if img.bbox.is_empty() {
+            continue;
+        }
+        hull = Some(match hull {
+            None => img.bbox.clone(),
+            Some(h) => h.iter().zip(&img.bbox).map(|(a, b)| (a.0.min(b.0), a.1.max(b.1))).collect(),
+        });
+    }
+    let hull = hull?;
+    let points = hull.iter().try_fold(1u64, |acc, &(lo, hi)| acc.checked_mul(u64::try_from(hi - lo + 1).ok()?))?;
+    let bytes = points.checked_mul(u64::from(section.arrays[array].elem_bytes))?;
+    Some(Partition { hull, points, bytes })
+}
+
+/// `ReuseSize` of an array per thread block, and the unscaled count over one tile (for the
+/// θ_r test against the partition).
+pub fn reuse(section: &Section, tiles: &[LoopTile], array: usize) -> Option<(Poly, u64)> {
+    let syms = symbols(section);
+    let refs: Vec<&Reference> = section.refs.iter().filter(|r| r.array == array).collect();
+    type Group<'r> = (Statement, Vec<Option<usize>>, Vec<&'r Reference>);
+    let mut groups: Vec<Group> = Vec::new();
+    for r in refs {
+        match groups.iter_mut().find(|(s, l, _)| *s == r.stmt && *l == r.loops) {
+            Some(g) => g.2.push(r),
+            None => groups.push((r.stmt, r.loops.clone(), vec![r])),
+        }
+    }
+    let mut total = Poly::default();
+    let mut tile_count = 0u64;
+    for (_, _, rs) in &groups {
+        let maps: Vec<&AffineMap> = rs.iter().map(|r| &r.access.map).collect();
+        let count = reuse_size(&maps, &syms, &ref_tile(section, rs[0], tiles))?;
+        tile_count = tile_count.saturating_add(count);
+        total = total.add(&ref_factor(rs[0], tiles).scale(count));
+    }
+    Some((total, tile_count))
+}
+
+/// Why a reference breaks the adjacency constraints (eq. (4)–(6), with (5) read as
+/// `Q(y) = Q(x) + 1`): none when the x loop is the last subscript with coefficient 1 and in no
+/// other (consecutive x threads read consecutive elements at one time); otherwise `time` when
+/// stepping a sequential loop moves to the adjacent element (gemm's `A[i][k]`), `space` when
+/// consecutive threads do not touch consecutive elements (a transposed or row-per-thread access).
+pub fn violation(section: &Section, shape: &PlanShape, rf: &Reference) -> Option<&'static str> {
+    let rank = rf.access.map.num_results();
+    let last = rank.checked_sub(1)?;
+    let x = shape.axes.iter().position(|a| *a == Some(Axis::X));
+    let others = |l: usize| (0..last).any(|d| rf.coeff(d, l) != 0);
+    // Consecutive x threads touch consecutive elements at the same time: the pair the
+    // constraints ask for exists, whatever the other loops do.
+    if x.is_some_and(|x| rf.coeff(last, x) == 1 && !others(x)) {
+        return None;
+    }
+    let time = (0..section.loops.len())
+        .filter(|&l| shape.axes.get(l).is_none_or(|a| a.is_none()))
+        .any(|l| rf.coeff(last, l) != 0 && !others(l));
+    let band_in_last = (0..section.band).any(|l| Some(l) != x && rf.coeff(last, l) != 0);
+    let space = band_in_last || x.is_some_and(|x| others(x) || !matches!(rf.coeff(last, x), 0 | 1));
+    match (time, space) {
+        (true, true) => Some("time and space"),
+        (true, false) => Some("time"),
+        (false, true) => Some("space"),
+        _ => None,
+    }
+}
+
+/// `CoalesceTran` of an array per thread block (eq. (7)): per statement, the distinct
+/// transactions of one time step over the block's threads, times the steps of a tile, times the
+/// tiles per block.
+pub fn coalesce_tran(section: &Section, tiles: &[LoopTile], array: usize, tran_size: u32) -> Poly {
+    let info = &section.arrays[array];
+    let syms = symbols(section);
+    let strides = row_major_strides(&info.shape);
+    let mut groups: Vec<(Statement, Vec<&Reference>)> = Vec::new();
+    for r in section.refs.iter().filter(|r| r.array == array) {
+        match groups.iter_mut().find(|(s, _)| *s == r.stmt) {
+            Some(g) => g.1.push(r),
+            None => groups.push((r.stmt, vec![r])),
+        }
+    }
+    let mut total = Poly::default();
+    for (_, rs) in &groups {
+        let mut seen: HashSet<i128> = HashSet::new();
+        for rf in rs {
+            let mut tile = ref_tile(section, rf, tiles);
+            // One time step: every non-band loop at its first value.
+            for (p, l) in rf.loops.iter().enumerate() {
+                let band = l.is_some_and(|l| matches!(tiles[l].kind, TileKind::Band(_)));
+                if !band {
+                    tile.ranges[p].hi = tile.ranges[p].lo + 1;
+                }
+            }
+            let loops: Vec<(usize, TileRange)> = tile.ranges.iter().copied().enumerate().collect();
+            let mut point: Vec<i64> = tile.ranges.iter().map(|r| r.lo).collect();
+            crate::analysis::affine::tile_image::for_each(&loops, &mut point, &mut |p| {
+                if let Some(e) = rf.access.element(p, &syms) {
+                    let off: i128 = e.iter().zip(&strides).map(|(&i, &s)| i128::from(i) * s).sum();
+                    let byte = off * i128::from(info.elem_bytes);
+                    seen.insert(byte.div_euclid(i128::from(tran_size.max(1))));
+                }
+            });
+        }
+        let Some(first) = rs.first() else { continue };
+        let steps: u64 = first
+            .loops
+            .iter()
+            .flatten()
+            .filter(|&&l| !matches!(tiles[l].kind, TileKind::Band(_)))
+            .map(|&l| tiles[l].iters.max(0) as u64)
+            .product();
+        total = total.add(&ref_factor(first, tiles).scale((seen.len() as u64).saturating_mul(steps)));
+    }
+    total
+}
+
+fn row_major_strides(shape: &[i64]) -> Vec<i128> {
+    let mut strides = vec![1i128; shape.len()];
+    for d in (0..shape.len().saturating_sub(1)).rev() {
+        let ext = if is_dynamic(shape[d + 1]) { REPRESENTATIVE_EXTENT } else { shape[d + 1].max(1) };
+        strides[d] = strides[d + 1].saturating_mul(i128::from(ext));
+    }
+    strides
+}

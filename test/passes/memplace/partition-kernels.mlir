@@ -1,0 +1,130 @@
+// REQUIRES: mlir-opt
+// RUN: sharc-opt %s --sharc-partition="target=gtx690" -split-input-file -o %t.mlir 2> %t.diag
+// RUN: FileCheck %s --input-file=%t.mlir
+// RUN: FileCheck %s --input-file=%t.diag --check-prefix=REMARK
+// RUN: mlir-opt --allow-unregistered-dialect -split-input-file %t.mlir > /dev/null
+
+// Matrix transpose (seed 000's mt) with `in[TB_Y][TB_X]:coalesce`: `in` is staged as asked,
+// `out` breaks the space constraint (consecutive x threads write a column). Eq. (7) counts the
+// transactions per time step over the whole block, so the model prefers the longest rows of
+// threads: 1024x1 (a known limit of the paper's model; docs/partition.md).
+// CHECK-LABEL: func.func @transpose
+// CHECK: sharc.plan = {block = array<i64: 1024, 1, 1>, {{.*}}name = "in", {{.*}}why = "coalesce"}, {access = "write", {{.*}}name = "out", {{.*}}tile = array<i64: 1024, 1>, why = "coalesce"}]
+// REMARK: remark: array in: reuse ratio 1.00 (below θ_r = 2), coalesce requested, staged
+// REMARK: remark: array out: reuse ratio 1.00 (below θ_r = 2), non-coalesced (space adjacency), staged
+// REMARK: remark: chosen: plan 0, block 1024x1x1, y = %arg2, x = %arg3; staged [in, out]
+func.func @transpose(%A: memref<2048x2048xf32> {sharc.name = "in"}, %B: memref<2048x2048xf32> {sharc.name = "out"}) {
+  affine.parallel (%i, %j) = (0, 0) to (2048, 2048) {
+    %v = affine.load %A[%i, %j] : memref<2048x2048xf32>
+    affine.store %v, %B[%j, %i] : memref<2048x2048xf32>
+  } {sharc.share = #sharc.share<in[TB_Y][TB_X]:coalesce>}
+  return
+}
+
+// -----
+
+// Matrix-vector (seed 000's mv), 1-D blocks: x is read by every thread (ReuseSet, time
+// constraint), A's rows are per thread (space constraint); both staged (digest §12.4 item 23),
+// x and A's vague lengths meet on loop j: one strip.
+// CHECK-LABEL: func.func @mv
+// CHECK: sharc.plan = {block = array<i64: 1024, 1, 1>, {{.*}}loops = ["x"], {{.*}}name = "A", {{.*}}why = "coalesce"}, {{.*}}name = "x", {{.*}}why = "reuse,coalesce"}], strips = [{loop = 1 : i64, size = 2 : i64}]}
+// REMARK: remark: candidate y: A[%arg4, %arg5] (read) --value flow-- the value %0 carried by an affine.for --value flow-- y[%arg4] (write)
+// REMARK: remark: array A: reuse ratio 1.00 (below θ_r = 2), non-coalesced (time and space adjacency), staged
+// REMARK: remark: array x: reuse ratio 1024.00 (in ReuseSet, θ_r = 2), non-coalesced (time adjacency), staged
+// REMARK: remark: chosen: plan 0, block 1024x1x1, x = %arg4, strip %arg5 by 2; staged [A, x]
+func.func @mv(%n: index {sharc.name = "n"}, %A: memref<?x?xf32> {sharc.name = "A"}, %x: memref<?xf32> {sharc.name = "x"}, %y: memref<?xf32> {sharc.name = "y"}) {
+  affine.parallel (%i) = (0) to (symbol(%n)) {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = affine.for %j = 0 to %n iter_args(%acc = %cst) -> (f32) {
+      %a = affine.load %A[%i, %j] : memref<?x?xf32>
+      %b = affine.load %x[%j] : memref<?xf32>
+      %m = arith.mulf %a, %b : f32
+      %s = arith.addf %acc, %m : f32
+      affine.yield %s : f32
+    }
+    affine.store %0, %y[%i] : memref<?xf32>
+  } {sharc.share = #sharc.share<x[*], A[TB_X][*]:coalesce>}
+  return
+}
+
+// -----
+
+// syrk: a triangular band (j <= i) of two perfectly nested affine.parallel ops; no pragma.
+// A[i][k] and A[j][k] are not uniformly generated, so A is not staged; C is read and written
+// once per element (one statement through the iter_args): nothing pays off.
+// CHECK-LABEL: func.func @syrk
+// CHECK: sharc.plan = {block = array<i64: 1024, 1, 1>, {{.*}}candidates = ["C", "A"], loops = ["y", "x"], {{.*}}profit = "0", shared_bytes = 0 : i64, staged = [], strips = []}
+// REMARK: remark: array C: reuse ratio 1.00 (below θ_r = 2), coalesced, not staged
+// REMARK: remark: array A: not staged: its references are not uniformly generated
+// REMARK: remark: chosen: plan 0, block 1024x1x1, y = %arg5, x = %arg6; staged []
+func.func @syrk(%n: index {sharc.name = "n"}, %m: index {sharc.name = "m"}, %alpha: f32, %C: memref<?x?xf32> {sharc.name = "C"}, %A: memref<?x?xf32> {sharc.name = "A"}) {
+  affine.parallel (%i) = (0) to (symbol(%n)) {
+    affine.parallel (%j) = (0) to (%i + 1) {
+      %c0 = affine.load %C[%i, %j] : memref<?x?xf32>
+      %0 = affine.for %k = 0 to %m iter_args(%acc = %c0) -> (f32) {
+        %a = affine.load %A[%i, %k] : memref<?x?xf32>
+        %b = affine.load %A[%j, %k] : memref<?x?xf32>
+        %p = arith.mulf %a, %b : f32
+        %q = arith.mulf %alpha, %p : f32
+        %s = arith.addf %acc, %q : f32
+        affine.yield %s : f32
+      }
+      affine.store %0, %C[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// 2-D convolution with a 3x3 filter, no pragma: `in` gets a (TB_Y+2) x (TB_X+2) tile with the
+// filter loops whole (strip 3 = trip count, the least traffic); the filter `w` breaks the time
+// constraint and is read by every thread: staged whole.
+// CHECK: #[[C2:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0 + d2, d1 + d3)>
+// CHECK-LABEL: func.func @conv2d
+// CHECK: sharc.plan = {block = array<i64: 32, 32, 1>, {{.*}}name = "in", origin = #[[C2]], per_strip = array<i64: 2, 3>, tile = array<i64: 34, 34>, why = "reuse"}, {{.*}}name = "w", {{.*}}tile = array<i64: 3, 3>, why = "reuse,coalesce"}], strips = [{loop = 2 : i64, size = 3 : i64}, {loop = 3 : i64, size = 3 : i64}]}
+// REMARK: remark: chosen: plan 0, block 32x32x1, y = %arg3, x = %arg4, strip %arg5 by 3, strip %arg7 by 3; staged [in, w]
+func.func @conv2d(%in: memref<514x514xf32> {sharc.name = "in"}, %w: memref<3x3xf32> {sharc.name = "w"}, %out: memref<512x512xf32> {sharc.name = "out"}) {
+  affine.parallel (%i, %j) = (0, 0) to (512, 512) {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = affine.for %p = 0 to 3 iter_args(%a0 = %cst) -> (f32) {
+      %1 = affine.for %q = 0 to 3 iter_args(%a1 = %a0) -> (f32) {
+        %x = affine.load %in[%i + %p, %j + %q] : memref<514x514xf32>
+        %c = affine.load %w[%p, %q] : memref<3x3xf32>
+        %m = arith.mulf %x, %c : f32
+        %s = arith.addf %a1, %m : f32
+        affine.yield %s : f32
+      }
+      affine.yield %1 : f32
+    }
+    affine.store %0, %out[%i, %j] : memref<512x512xf32>
+  }
+  return
+}
+
+// -----
+
+// 3-D 7-point stencil: a 3-D block (x one warp), a (TB_Z+2) x (TB_Y+2) x (TB_X+2) tile.
+// CHECK: #[[C3:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - 1, d1 - 1, d2 - 1)>
+// CHECK-LABEL: func.func @conv3d
+// CHECK: sharc.plan = {block = array<i64: 32, 8, 4>, {{.*}}loops = ["z", "y", "x"], {{.*}}halo_hi = array<i64: 1, 1, 1>, halo_lo = array<i64: 1, 1, 1>, name = "in", origin = #[[C3]], per_strip = array<i64>, tile = array<i64: 6, 10, 34>, why = "reuse"}], strips = []}
+// REMARK: remark: chosen: plan 0, block 32x8x4, z = %arg2, y = %arg3, x = %arg4; staged [in]
+func.func @conv3d(%in: memref<66x66x66xf32> {sharc.name = "in"}, %out: memref<64x64x64xf32> {sharc.name = "out"}) {
+  affine.parallel (%i, %j, %k) = (1, 1, 1) to (65, 65, 65) {
+    %c = affine.load %in[%i, %j, %k] : memref<66x66x66xf32>
+    %a = affine.load %in[%i - 1, %j, %k] : memref<66x66x66xf32>
+    %b = affine.load %in[%i + 1, %j, %k] : memref<66x66x66xf32>
+    %d = affine.load %in[%i, %j - 1, %k] : memref<66x66x66xf32>
+    %e = affine.load %in[%i, %j + 1, %k] : memref<66x66x66xf32>
+    %f = affine.load %in[%i, %j, %k - 1] : memref<66x66x66xf32>
+    %g = affine.load %in[%i, %j, %k + 1] : memref<66x66x66xf32>
+    %0 = arith.addf %c, %a : f32
+    %1 = arith.addf %0, %b : f32
+    %2 = arith.addf %1, %d : f32
+    %3 = arith.addf %2, %e : f32
+    %4 = arith.addf %3, %f : f32
+    %5 = arith.addf %4, %g : f32
+    affine.store %5, %out[%i - 1, %j - 1, %k - 1] : memref<64x64x64xf32>
+  }
+  return
+}
