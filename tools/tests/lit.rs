@@ -170,7 +170,7 @@ fn lit(path: &Utf8Path, contents: String) -> datatest_stable::Result<()> {
         if std::env::var_os("SHARC_LIT_VERBOSE").is_some() {
             eprintln!("{rel}:{}: {command}", run.line);
         }
-        let outcome = exec::run(&command, &temp_dir, exec::timeout());
+        let outcome = exec::run(&command, &temp_dir, &tools.environment(), exec::timeout());
         if !outcome.succeeded() {
             return fail(exec::report(&outcome, &file, run, &command, &temp_dir, &rel));
         }

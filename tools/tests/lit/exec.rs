@@ -71,12 +71,14 @@ fn kill_group(pgid: u32) {
         .status();
 }
 
-pub fn run(command: &str, cwd: &Path, timeout: Duration) -> Outcome {
+/// Runs `command` with `bash -o pipefail -c` in `cwd`, with `env` added to the environment.
+pub fn run(command: &str, cwd: &Path, env: &[(&str, &Path)], timeout: Duration) -> Outcome {
     let mut outcome =
         Outcome { status: None, spawn_error: None, timed_out: None, stdout: Vec::new(), stderr: Vec::new() };
     let child = Command::new("bash")
         .args(["-o", "pipefail", "-c", command])
         .current_dir(cwd)
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -55,6 +55,16 @@ impl Tools {
         Tools { sharc_bin_dir, sharc_opt, llvm_bin, ptxas }
     }
 
+    /// What RUN lines see besides the inherited environment: the ptxas the harness found, so
+    /// that the sharc tools find the libdevice of the same wheel even when the binaries live
+    /// outside the repository (`CARGO_TARGET_DIR`).
+    pub fn environment(&self) -> Vec<(&'static str, &Path)> {
+        match self.ptxas.is_file() {
+            true => vec![("SHARC_PTXAS", self.ptxas.as_path())],
+            false => Vec::new(),
+        }
+    }
+
     /// Whether `word` names a tool the harness substitutes.
     pub fn is_tool(word: &str) -> bool {
         SHARC_TOOLS.contains(&word) || LLVM_TOOLS.contains(&word) || word == "ptxas"
