@@ -62,8 +62,10 @@ of seed 000 §3.2 and attaches the best plan to the section as a discardable att
    read and write of one instance once); `ReuseSet` keeps ratios `ReuseSize / partition >= θ_r`;
    a reference breaks the *time* adjacency constraint when stepping a sequential loop moves to
    the next element, the *space* one when consecutive x threads do not touch consecutive
-   elements; `CoalesceSet` = those arrays and the `:coalesce` ones; `CoalesceTran` counts the
-   distinct `profit_transaction_size` segments per time step.
+   elements; `CoalesceSet` = those arrays and the `:coalesce` ones; `CoalesceTran` is what
+   staging saves: the distinct `profit_transaction_size` segments the original references touch
+   per warp and time step, minus those of the cooperative copy, never negative (a deviation from
+   eq. (7), see `docs/partition.md`).
 4. **Search**: power-of-two block extents (x at least the warp, at most `max_threads_per_block`
    threads), power-of-two strips; legal when the staged arrays (`ReuseSet ∪ CoalesceSet`) fit
    `θ_s × shared_memory_per_sm` (9) and one block is resident (10, 11 as occupancy); value
@@ -82,7 +84,7 @@ A `DictionaryAttr` of builtin attributes (upstream `mlir-opt` parses it):
 | `strips` | `[{loop = L, size = S}]`: sequential loop number `L` is strip-mined by `S` iterations |
 | `staged` | one dictionary per staged array, below |
 | `candidates` | the candidate array names |
-| `profit` | profit per block in bytes, a string (`"16384 * n"`; `n` is any unknown trip count) |
+| `profit` | profit per block in bytes, a string (`"16128 * n"`; `n` is any unknown trip count) |
 | `shared_bytes`, `blocks_per_sm`, `occupancy` | shared bytes per block, resident blocks per SM, resident warps / maximum |
 
 **Loop numbers**: a pre-order walk of the `affine.parallel` and `affine.for` ops of the section,
@@ -108,7 +110,7 @@ gemm with `#sharc.share<B[*][TB_X], A[TB_Y][*]:coalesce>` on gtx690 (loops `i`=0
 
 ```mlir
 {sharc.plan = {block = array<i64: 32, 32, 1>, blocks_per_sm = 2 : i64, candidates = ["A", "B", "C"],
-  loops = ["y", "x"], occupancy = 1.000000e+00 : f64, profit = "16384 * n", shared_bytes = 8192 : i64,
+  loops = ["y", "x"], occupancy = 1.000000e+00 : f64, profit = "16128 * n", shared_bytes = 8192 : i64,
   staged = [{access = "read", arg = 3 : i64, bytes = 4096 : i64, elem_bytes = 4 : i64, first_access = 0 : i64,
              halo_hi = array<i64: 0, 0>, halo_lo = array<i64: 0, 0>, name = "A",
              origin = affine_map<(d0, d1, d2) -> (d0, d2)>, per_strip = array<i64: 2>,

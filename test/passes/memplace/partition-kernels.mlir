@@ -3,16 +3,21 @@
 // RUN: FileCheck %s --input-file=%t.mlir
 // RUN: FileCheck %s --input-file=%t.diag --check-prefix=REMARK
 // RUN: mlir-opt --allow-unregistered-dialect -split-input-file %t.mlir > /dev/null
+// RUN: sharc-opt %s --sharc-partition="target=a100" -split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=A100
 
 // Matrix transpose (seed 000's mt) with `in[TB_Y][TB_X]:coalesce`: `in` is staged as asked,
-// `out` breaks the space constraint (consecutive x threads write a column). Eq. (7) counts the
-// transactions per time step over the whole block, so the model prefers the longest rows of
-// threads: 1024x1 (a known limit of the paper's model; docs/partition.md).
+// `out` breaks the space constraint (consecutive x threads write a column). The coalescing term
+// is what staging saves (docs/partition.md, "Deviation from eq. (7)"): the store's transactions,
+// one per thread (32 per warp), minus the copy-out's, one 128-byte row of 32 floats per tile
+// row: 1024 - 32 = 992 at 32x32, nothing at 1024x1 (a 1-wide tile is copied out as badly as
+// the original store). Profit 992 x TranSize = 253952; the copy-in of `in` saves nothing.
 // CHECK-LABEL: func.func @transpose
-// CHECK: sharc.plan = {block = array<i64: 1024, 1, 1>, {{.*}}name = "in", {{.*}}why = "coalesce"}, {access = "write", {{.*}}name = "out", {{.*}}tile = array<i64: 1024, 1>, why = "coalesce"}]
-// REMARK: remark: array in: reuse ratio 1.00 (below θ_r = 2), coalesce requested, staged
-// REMARK: remark: array out: reuse ratio 1.00 (below θ_r = 2), non-coalesced (space adjacency), staged
-// REMARK: remark: chosen: plan 0, block 1024x1x1, y = %arg2, x = %arg3; staged [in, out]
+// CHECK: sharc.plan = {block = array<i64: 32, 32, 1>, {{.*}}profit = "253952", {{.*}}name = "in", {{.*}}tile = array<i64: 32, 32>, why = "coalesce"}, {access = "write", {{.*}}name = "out", {{.*}}tile = array<i64: 32, 32>, why = "coalesce"}]
+// REMARK: remark: array in: reuse ratio 1.00 (below θ_r = 2), coalesce requested, staged, tile 32x32 (4096 B); staging saves 0 of its 32 transactions per block (copy 32)
+// REMARK: remark: array out: reuse ratio 1.00 (below θ_r = 2), non-coalesced (space adjacency), staged, tile 32x32 (4096 B); staging saves 992 of its 1024 transactions per block (copy 32)
+// REMARK: remark: chosen: plan 0, block 32x32x1, y = %arg2, x = %arg3; staged [in, out]; profit 253952, 8192 B shared{{.*}}it beats the runner-up (block 64x16x1, profit 249856) on higher profit
+// On the A100 (TranSize 128): the same 32x32 block, 992 x 128.
+// A100: remark: chosen: plan 0, block 32x32x1, y = %arg2, x = %arg3; staged [in, out]; profit 126976, 8192 B shared
 func.func @transpose(%A: memref<2048x2048xf32> {sharc.name = "in"}, %B: memref<2048x2048xf32> {sharc.name = "out"}) {
   affine.parallel (%i, %j) = (0, 0) to (2048, 2048) {
     %v = affine.load %A[%i, %j] : memref<2048x2048xf32>
@@ -25,13 +30,17 @@ func.func @transpose(%A: memref<2048x2048xf32> {sharc.name = "in"}, %B: memref<2
 
 // Matrix-vector (seed 000's mv), 1-D blocks: x is read by every thread (ReuseSet, time
 // constraint), A's rows are per thread (space constraint); both staged (digest §12.4 item 23),
-// x and A's vague lengths meet on loop j: one strip.
+// x and A's vague lengths meet on loop j: one strip. A's saving per strip of s is 1024·s
+// transactions (a row per thread and step) minus the copy-in's 1024·⌈4s/256⌉; the 12 KB budget
+// (θ_s × 48 KB) leaves s = 2 at 1024 threads, which still saves half (docs/partition.md).
 // CHECK-LABEL: func.func @mv
 // CHECK: sharc.plan = {block = array<i64: 1024, 1, 1>, {{.*}}loops = ["x"], {{.*}}name = "A", {{.*}}why = "coalesce"}, {{.*}}name = "x", {{.*}}why = "reuse,coalesce"}], strips = [{loop = 1 : i64, size = 2 : i64}]}
 // REMARK: remark: candidate y: A[%arg4, %arg5] (read) --value flow-- the value %0 carried by an affine.for --value flow-- y[%arg4] (write)
-// REMARK: remark: array A: reuse ratio 1.00 (below θ_r = 2), non-coalesced (time and space adjacency), staged
+// REMARK: remark: array A: reuse ratio 1.00 (below θ_r = 2), non-coalesced (time and space adjacency), staged, tile 1024x2 (8192 B); staging saves 512 * n of its 1024 * n transactions per block (copy 512 * n)
 // REMARK: remark: array x: reuse ratio 1024.00 (in ReuseSet, θ_r = 2), non-coalesced (time adjacency), staged
-// REMARK: remark: chosen: plan 0, block 1024x1x1, x = %arg4, strip %arg5 by 2; staged [A, x]
+// REMARK: remark: chosen: plan 0, block 1024x1x1, x = %arg4, strip %arg5 by 2; staged [A, x]; profit 135296 * n
+// The A100's 41 KB budget allows s = 8: A's tile rows are 32 bytes, one sector each.
+// A100: remark: chosen: plan 0, block 1024x1x1, x = %arg4, strip %arg5 by 8; staged [A, x]; profit 118896 * n
 func.func @mv(%n: index {sharc.name = "n"}, %A: memref<?x?xf32> {sharc.name = "A"}, %x: memref<?xf32> {sharc.name = "x"}, %y: memref<?xf32> {sharc.name = "y"}) {
   affine.parallel (%i) = (0) to (symbol(%n)) {
     %cst = arith.constant 0.000000e+00 : f32
@@ -57,6 +66,7 @@ func.func @mv(%n: index {sharc.name = "n"}, %A: memref<?x?xf32> {sharc.name = "A
 // REMARK: remark: array C: reuse ratio 1.00 (below θ_r = 2), coalesced, not staged
 // REMARK: remark: array A: not staged: its references are not uniformly generated
 // REMARK: remark: chosen: plan 0, block 1024x1x1, y = %arg5, x = %arg6; staged []
+// A100: remark: chosen: plan 0, block 1024x1x1, y = %arg5, x = %arg6; staged []
 func.func @syrk(%n: index {sharc.name = "n"}, %m: index {sharc.name = "m"}, %alpha: f32, %C: memref<?x?xf32> {sharc.name = "C"}, %A: memref<?x?xf32> {sharc.name = "A"}) {
   affine.parallel (%i) = (0) to (symbol(%n)) {
     affine.parallel (%j) = (0) to (%i + 1) {
@@ -84,6 +94,7 @@ func.func @syrk(%n: index {sharc.name = "n"}, %m: index {sharc.name = "m"}, %alp
 // CHECK-LABEL: func.func @conv2d
 // CHECK: sharc.plan = {block = array<i64: 32, 32, 1>, {{.*}}name = "in", origin = #[[C2]], per_strip = array<i64: 2, 3>, tile = array<i64: 34, 34>, why = "reuse"}, {{.*}}name = "w", {{.*}}tile = array<i64: 3, 3>, why = "reuse,coalesce"}], strips = [{loop = 2 : i64, size = 3 : i64}, {loop = 3 : i64, size = 3 : i64}]}
 // REMARK: remark: chosen: plan 0, block 32x32x1, y = %arg3, x = %arg4, strip %arg5 by 3, strip %arg7 by 3; staged [in, w]
+// A100: remark: chosen: plan 0, block 32x32x1, y = %arg3, x = %arg4, strip %arg5 by 3, strip %arg7 by 3; staged [in, w]
 func.func @conv2d(%in: memref<514x514xf32> {sharc.name = "in"}, %w: memref<3x3xf32> {sharc.name = "w"}, %out: memref<512x512xf32> {sharc.name = "out"}) {
   affine.parallel (%i, %j) = (0, 0) to (512, 512) {
     %cst = arith.constant 0.000000e+00 : f32
@@ -109,6 +120,7 @@ func.func @conv2d(%in: memref<514x514xf32> {sharc.name = "in"}, %w: memref<3x3xf
 // CHECK-LABEL: func.func @conv3d
 // CHECK: sharc.plan = {block = array<i64: 32, 8, 4>, {{.*}}loops = ["z", "y", "x"], {{.*}}halo_hi = array<i64: 1, 1, 1>, halo_lo = array<i64: 1, 1, 1>, name = "in", origin = #[[C3]], per_strip = array<i64>, tile = array<i64: 6, 10, 34>, why = "reuse"}], strips = []}
 // REMARK: remark: chosen: plan 0, block 32x8x4, z = %arg2, y = %arg3, x = %arg4; staged [in]
+// A100: remark: chosen: plan 0, block 32x8x4, z = %arg2, y = %arg3, x = %arg4; staged [in]
 func.func @conv3d(%in: memref<66x66x66xf32> {sharc.name = "in"}, %out: memref<64x64x64xf32> {sharc.name = "out"}) {
   affine.parallel (%i, %j, %k) = (1, 1, 1) to (65, 65, 65) {
     %c = affine.load %in[%i, %j, %k] : memref<66x66x66xf32>

@@ -1,9 +1,10 @@
 //! Features of one plan at one parameter setting (seed 000 §3.2.2, digest §5.4, §6.1, §6.2):
 //! the per-loop tile, each candidate array's partition (the rectangular hull of its references'
 //! images over one tile, halos included), its `ReuseSize` (accesses counted with multiplicity, the
-//! read and write of one instance once, tile_union's `reuse_size`) and its non-coalesced
-//! transactions `CoalesceTran` (eq. (7): instances grouped by schedule time, distinct
-//! `offset / TranSize` per group).
+//! read and write of one instance once, tile_union's `reuse_size`) and its coalescing term
+//! `CoalesceTran`: eq. (7)'s transactions of the original references (instances grouped by
+//! schedule time, distinct `offset / TranSize` per warp of each group) minus those of the
+//! cooperative copy, the saving staging buys (docs/partition.md, "Deviation from eq. (7)").
 //!
 //! Every quantity is per thread block: a count over one strip of a sequential loop is scaled by
 //! the number of strips (`trip / strip`, or `n / strip` for an unknown trip count, see
@@ -15,7 +16,7 @@ use super::split::{IterSplit, LoopSplit};
 use crate::analysis::affine::{reuse_size, tile_image, Tile, TileRange};
 use sharc_dialects::sharc::share::Axis;
 use sharc_ir::affine::AffineMap;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The value given to symbols and dynamic memref extents when an address must be computed:
 /// large enough that two rows never share a transaction.
@@ -271,13 +272,44 @@ pub fn violation(section: &Section, shape: &PlanShape, rf: &Reference) -> Option
     }
 }
 
-/// `CoalesceTran` of an array per thread block (eq. (7)): per statement, the distinct
-/// transactions of one time step over the block's threads, times the steps of a tile, times the
-/// tiles per block.
-pub fn coalesce_tran(section: &Section, tiles: &[LoopTile], array: usize, tran_size: u32) -> Poly {
+/// The coalescing term of one array per thread block: what staging it saves in global
+/// transactions of `TranSize` bytes (docs/partition.md, "Deviation from eq. (7)").
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CoalesceTran {
+    /// Transactions of the original references: per statement and time step, each warp's
+    /// distinct transactions over the elements it is the first of the block to touch (an
+    /// element several warps touch at once is reuse, counted by `ReuseSize`), times the steps
+    /// of a tile, times the tiles per block.
+    pub original: Poly,
+    /// Transactions of the cooperative copy: copy-in when the array is read, copy-out when it
+    /// is written; the hull traversed row-major, consecutive threads on the innermost
+    /// dimension, `⌈inner extent × elem / TranSize⌉` per row, once per reload.
+    pub copy: Poly,
+    /// `original − copy`, never negative: the `CoalesceTran` of eq. (8).
+    pub saving: Poly,
+}
+
+/// The coalescing term of `array` per thread block at `tiles` (see [`CoalesceTran`]); threads
+/// are numbered `x + TB_X·(y + TB_Y·z)` and grouped in warps of `warp` threads.
+pub fn coalesce_tran(section: &Section, tiles: &[LoopTile], array: usize, tran_size: u32, warp: u32) -> CoalesceTran {
+    let original = original_transactions(section, tiles, array, tran_size, warp);
+    let copy = copy_transactions(section, tiles, array, tran_size);
+    let saving = original.saturating_sub(&copy);
+    CoalesceTran { original, copy, saving }
+}
+
+fn original_transactions(section: &Section, tiles: &[LoopTile], array: usize, tran_size: u32, warp: u32) -> Poly {
     let info = &section.arrays[array];
     let syms = symbols(section);
     let strides = row_major_strides(&info.shape);
+    let tran = i128::from(tran_size.max(1));
+    let warp = i64::from(warp.max(1));
+    let mut block = [1i64; 3];
+    for t in tiles {
+        if let TileKind::Band(a) = t.kind {
+            block[a as usize] = t.iters.max(1);
+        }
+    }
     let mut groups: Vec<(Statement, Vec<&Reference>)> = Vec::new();
     for r in section.refs.iter().filter(|r| r.array == array) {
         match groups.iter_mut().find(|(s, _)| *s == r.stmt) {
@@ -287,37 +319,79 @@ pub fn coalesce_tran(section: &Section, tiles: &[LoopTile], array: usize, tran_s
     }
     let mut total = Poly::default();
     for (_, rs) in &groups {
-        let mut seen: HashSet<i128> = HashSet::new();
-        for rf in rs {
+        // Element (byte offset) -> the first (reference, warp) of the step to touch it.
+        let mut first: HashMap<i128, (usize, i64)> = HashMap::new();
+        for (ri, rf) in rs.iter().enumerate() {
             let mut tile = ref_tile(section, rf, tiles);
-            // One time step: every non-band loop at its first value.
+            // One time step: every non-band loop at its first value; the band loops' positions
+            // and axes give each point's thread.
+            let mut axes: Vec<(usize, usize, i64, i64)> = Vec::new();
             for (p, l) in rf.loops.iter().enumerate() {
-                let band = l.is_some_and(|l| matches!(tiles[l].kind, TileKind::Band(_)));
-                if !band {
-                    tile.ranges[p].hi = tile.ranges[p].lo + 1;
+                match l.map(|l| &tiles[l].kind) {
+                    Some(TileKind::Band(a)) => {
+                        axes.push((p, *a as usize, tile.ranges[p].lo, tile.ranges[p].step.max(1)))
+                    }
+                    _ => tile.ranges[p].hi = tile.ranges[p].lo + 1,
                 }
             }
             let loops: Vec<(usize, TileRange)> = tile.ranges.iter().copied().enumerate().collect();
             let mut point: Vec<i64> = tile.ranges.iter().map(|r| r.lo).collect();
             crate::analysis::affine::tile_image::for_each(&loops, &mut point, &mut |p| {
-                if let Some(e) = rf.access.element(p, &syms) {
-                    let off: i128 = e.iter().zip(&strides).map(|(&i, &s)| i128::from(i) * s).sum();
-                    let byte = off * i128::from(info.elem_bytes);
-                    seen.insert(byte.div_euclid(i128::from(tran_size.max(1))));
+                let Some(e) = rf.access.element(p, &syms) else { return };
+                let mut coord = [0i64; 3];
+                for &(pos, a, lo, step) in &axes {
+                    coord[a] = (p[pos] - lo) / step;
                 }
+                let tid = coord[0] + block[0] * (coord[1] + block[1] * coord[2]);
+                let off: i128 = e.iter().zip(&strides).map(|(&i, &s)| i128::from(i) * s).sum();
+                let byte = off * i128::from(info.elem_bytes);
+                let who = (ri, tid / warp);
+                first.entry(byte).and_modify(|w| *w = (*w).min(who)).or_insert(who);
             });
         }
-        let Some(first) = rs.first() else { continue };
-        let steps: u64 = first
+        let requests: HashSet<(usize, i64, i128)> =
+            first.iter().map(|(&byte, &(r, w))| (r, w, byte.div_euclid(tran))).collect();
+        let Some(rf) = rs.first() else { continue };
+        let steps: u64 = rf
             .loops
             .iter()
             .flatten()
             .filter(|&&l| !matches!(tiles[l].kind, TileKind::Band(_)))
             .map(|&l| tiles[l].iters.max(0) as u64)
             .product();
-        total = total.add(&ref_factor(first, tiles).scale((seen.len() as u64).saturating_mul(steps)));
+        total = total.add(&ref_factor(rf, tiles).scale((requests.len() as u64).saturating_mul(steps)));
     }
     total
+}
+
+fn copy_transactions(section: &Section, tiles: &[LoopTile], array: usize, tran_size: u32) -> Poly {
+    let Some(p) = partition(section, tiles, array) else { return Poly::default() };
+    let elem = u64::from(section.arrays[array].elem_bytes);
+    let extents: Vec<u64> = p.hull.iter().map(|&(lo, hi)| (hi - lo + 1).max(0) as u64).collect();
+    let (inner, rows) = match extents.split_last() {
+        Some((&inner, outer)) => (inner, outer.iter().product::<u64>()),
+        None => (1, 1),
+    };
+    let per_row = inner.saturating_mul(elem).div_ceil(u64::from(tran_size.max(1)));
+    let refs = || section.refs.iter().filter(|r| r.array == array);
+    let directions = u64::from(refs().any(|r| r.is_read())) + u64::from(refs().any(|r| !r.is_read()));
+    reload_factor(section, tiles, array).scale(rows.saturating_mul(per_row).saturating_mul(directions))
+}
+
+/// How often an array's tile is loaded per block: the tiles of the strip loops its subscripts use.
+pub fn reload_factor(section: &Section, tiles: &[LoopTile], array: usize) -> Poly {
+    let mut loops: Vec<usize> = Vec::new();
+    for r in section.refs.iter().filter(|r| r.array == array) {
+        for d in 0..r.access.map.num_results() {
+            loops.extend(r.loops_of_dim(d));
+        }
+    }
+    loops.sort_unstable();
+    loops.dedup();
+    loops
+        .iter()
+        .filter(|&&l| matches!(tiles[l].kind, TileKind::Strip(_)))
+        .fold(Poly::constant(1), |acc, &l| acc.mul(&tiles[l].factor))
 }
 
 fn row_major_strides(shape: &[i64]) -> Vec<i128> {

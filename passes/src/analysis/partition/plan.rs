@@ -384,7 +384,7 @@ impl Report {
                 let line = match &v.unstageable {
                     Some(why) => format!("array {name}: not staged: {why}"),
                     None => format!(
-                        "array {name}: reuse ratio {:.2} ({} θ_r = {}), {}, {}{}",
+                        "array {name}: reuse ratio {:.2} ({} θ_r = {}), {}, {}{}{}",
                         v.ratio,
                         if v.in_reuse { "in ReuseSet," } else { "below" },
                         self.theta_r,
@@ -399,6 +399,14 @@ impl Report {
                             p.hull.iter().map(|(a, b)| (b - a + 1).to_string()).collect::<Vec<_>>().join("x"),
                             p.bytes
                         )),
+                        if v.in_coalesce {
+                            format!(
+                                "; staging saves {} of its {} transactions per block (copy {})",
+                                v.coalesce_tran, v.coalesce_original, v.coalesce_copy
+                            )
+                        } else {
+                            String::new()
+                        },
                     ),
                 };
                 out.push(line);

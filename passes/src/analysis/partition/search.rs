@@ -19,7 +19,7 @@
 //! check both agree).
 
 use super::closure::Closure;
-use super::features::{self, Config, LoopTile, Partition, PlanShape, TileKind};
+use super::features::{self, Config, LoopTile, Partition, PlanShape};
 use super::profit::Poly;
 use super::section::Section;
 use sharc_dialects::sharc::share::Axis;
@@ -54,8 +54,12 @@ pub struct ArrayVerdict {
     pub violation: Option<&'static str>,
     /// In `CoalesceSet` (a violation, or `:coalesce`).
     pub in_coalesce: bool,
-    /// `CoalesceTran` per block.
+    /// `CoalesceTran` per block: the transactions staging saves (original − copy, ≥ 0).
     pub coalesce_tran: Poly,
+    /// Transactions of the original references per block.
+    pub coalesce_original: Poly,
+    /// Transactions of the cooperative copy per block.
+    pub coalesce_copy: Poly,
     /// Staged.
     pub staged: bool,
 }
@@ -104,7 +108,7 @@ pub struct Evaluator<'a> {
     options: SearchOptions,
     candidates: Vec<usize>,
     forced: Vec<bool>,
-    coalesce_cache: HashMap<(usize, [i64; 3], Vec<i64>), Poly>,
+    coalesce_cache: HashMap<(usize, [i64; 3], Vec<i64>), features::CoalesceTran>,
 }
 
 impl<'a> Evaluator<'a> {
@@ -200,7 +204,7 @@ impl<'a> Evaluator<'a> {
                 profit = profit.add(&v.coalesce_tran.scale(u64::from(tran_size)));
             }
             if let Some(p) = &v.partition {
-                traffic = traffic.add(&reload_factor(section, &tiles, v.array).scale(p.points));
+                traffic = traffic.add(&features::reload_factor(section, &tiles, v.array).scale(p.points));
                 let t = u64::from(threads.max(1));
                 waste += p.points.div_ceil(t) * t - p.points;
             }
@@ -229,6 +233,8 @@ impl<'a> Evaluator<'a> {
             violation: self.violation(a),
             in_coalesce: false,
             coalesce_tran: Poly::default(),
+            coalesce_original: Poly::default(),
+            coalesce_copy: Poly::default(),
             staged: false,
         };
         if v.unstageable.is_some() {
@@ -251,34 +257,21 @@ impl<'a> Evaluator<'a> {
         if v.in_coalesce {
             let key_strips: Vec<i64> = tiles.iter().map(|t| t.iters).collect();
             let key = (a, config.block, key_strips);
-            v.coalesce_tran = match self.coalesce_cache.get(&key) {
-                Some(p) => p.clone(),
+            let c = match self.coalesce_cache.get(&key) {
+                Some(c) => c.clone(),
                 None => {
-                    let p = features::coalesce_tran(section, tiles, a, tran_size);
-                    self.coalesce_cache.insert(key, p.clone());
-                    p
+                    let c = features::coalesce_tran(section, tiles, a, tran_size, self.target.warp_size);
+                    self.coalesce_cache.insert(key, c.clone());
+                    c
                 }
             };
+            v.coalesce_tran = c.saving;
+            v.coalesce_original = c.original;
+            v.coalesce_copy = c.copy;
         }
         v.staged = v.unstageable.is_none() && (v.in_reuse || v.in_coalesce);
         v
     }
-}
-
-/// How often an array's tile is loaded per block: the tiles of the strip loops its subscripts use.
-fn reload_factor(section: &Section, tiles: &[LoopTile], array: usize) -> Poly {
-    let mut loops: Vec<usize> = Vec::new();
-    for r in section.refs.iter().filter(|r| r.array == array) {
-        for d in 0..r.access.map.num_results() {
-            loops.extend(r.loops_of_dim(d));
-        }
-    }
-    loops.sort_unstable();
-    loops.dedup();
-    loops
-        .iter()
-        .filter(|&&l| matches!(tiles[l].kind, TileKind::Strip(_)))
-        .fold(Poly::constant(1), |acc, &l| acc.mul(&tiles[l].factor))
 }
 
 /// The parameter space of a plan: thread-block shapes and each vague loop's strips.
