@@ -8,7 +8,9 @@
 //! cmp DIR/out/A.npy DIR/sharc/A.npy
 //! ```
 //!
-//! The harness includes the user's file (its `main`, if any, renamed away), declares each scalar
+//! The harness includes the user's file (its `main`, if any, renamed away and made `static inline`, so
+//! that the C compiler drops it with what only it uses: a benchmark's `main` calls the allocation
+//! and timing functions of the suite's own library, which the harness does not link), declares each scalar
 //! parameter from a `NAME=VALUE` argument, allocates each array with the parameter's own size
 //! expressions, fills it (element k of array number a gets a value derived from k and a), writes
 //! `DIR/in/NAME.npy` (and the scalars as given to `DIR/in/scalars.txt`, which `sharc-run --inputs`
@@ -31,7 +33,7 @@ pub fn c_harness(f: &Function, src: &SourceMap, path: &Path) -> Result<String, F
         path.display()
     );
     out.push_str(PRELUDE);
-    let _ = writeln!(out, "#define main sharc_user_main\n#include \"{}\"\n#undef main\n", abs.display());
+    let _ = writeln!(out, "#define main static inline sharc_user_main\n#include \"{}\"\n#undef main\n", abs.display());
     out.push_str("int main(int argc, char **argv) {\n");
     out.push_str("  if (argc < 2) { fprintf(stderr, \"usage: %s DIR [NAME=VALUE]...\\n\", argv[0]); return 2; }\n");
     out.push_str("  const char *dir = argv[1];\n  sharc_mkdirs(dir);\n");

@@ -11,8 +11,10 @@
 //!    annotation;
 //! 4. verify the module.
 //!
-//! Which functions: `--function NAME`, else every function of the main file that holds an
-//! OpenACC or `scop` pragma, else every function of the main file but `main`.
+//! Which functions: `--function NAME`, else every function of the main file but `main`. Those
+//! that hold an OpenACC or `scop` pragma must compile; the others (initialisation, printing,
+//! checking) are compiled when sharc can and skipped with a remark otherwise, so that a whole
+//! benchmark program compiles to its kernels. Each function's IR is verified on its own.
 
 #![warn(missing_docs)]
 
@@ -172,6 +174,13 @@ fn select(source: &SourceMap, items: &[parse::TopItem], opts: &Options) -> Resul
 fn build(ctx: &mut Context, source: &SourceMap, opts: &Options, out: &mut Vec<Diagnostic>) -> Result<OpId, FrontError> {
     let (items, typedefs) = parse::skim(&source.text)?;
     let (selected, _) = select(source, &items, opts)?;
+    let helpers: std::collections::HashMap<String, Span> = items
+        .iter()
+        .filter_map(|i| match i {
+            parse::TopItem::Function { name, span, .. } => Some((name.clone(), *span)),
+            _ => None,
+        })
+        .collect();
 
     // The module.
     let loc = source.location(selected[0].1.start);
@@ -184,11 +193,19 @@ fn build(ctx: &mut Context, source: &SourceMap, opts: &Options, out: &mut Vec<Di
         let before = ctx.block_ops(body).len();
         let result = parse::parse_function(&source.text, *span, &typedefs).and_then(|f| {
             check_statement_pragmas(&f.body)?;
-            let mut lowerer = lower::Lowerer::new(ctx, source);
+            let mut lowerer = lower::Lowerer::new(ctx, source).with_helpers(helpers.clone(), typedefs.clone());
             let r = lowerer.lower_function(&f, body);
             let diags = lowerer.take_diagnostics();
             out.extend(diags.iter().map(|d| to_diagnostic(source, d)));
-            r
+            let fop = r?;
+            // Checked per function, so that a lowering bug in a function sharc need not compile
+            // skips that function instead of failing the file.
+            sharc_ir::verifier::verify(ctx, fop).map_err(|d| {
+                FrontError::new(
+                    *name_span,
+                    format!("internal error: the IR generated for '{name}' does not verify: {}", d.message),
+                )
+            })
         });
         match result {
             Ok(_) => compiled += 1,

@@ -425,6 +425,23 @@ impl FnParser<'_> {
                     d.name = q.as_str().to_string();
                     d.span = self.span(&q);
                 }
+                Rule::function_pointer => {
+                    let name = q.into_inner().find(|r| r.as_rule() == Rule::ident).expect("a name");
+                    return Err(FrontError::new(
+                        self.span(&name),
+                        format!(
+                            "parameter '{}' is a function pointer: sharc compiles calls to functions by name only",
+                            name.as_str()
+                        ),
+                    ));
+                }
+                Rule::array_pointer => {
+                    let name = q.into_inner().find(|r| r.as_rule() == Rule::ident).expect("a name");
+                    d.name = name.as_str().to_string();
+                    d.span = self.span(&name);
+                    // The pointer is the outermost dimension, of unknown size.
+                    d.dims.push(None);
+                }
                 Rule::array_suffix => d.dims.push(self.array_suffix(q)?),
                 _ => {}
             }
@@ -679,7 +696,11 @@ impl FnParser<'_> {
     }
 
     fn cast_type(&self, cast: &Pair<'_, Rule>) -> Option<(CType, usize)> {
-        let tn = cast.clone().into_inner().next()?;
+        self.type_name(cast.clone().into_inner().next()?)
+    }
+
+    /// The type a `type_name` names and its number of `*`, if it is a type sharc knows.
+    fn type_name(&self, tn: Pair<'_, Rule>) -> Option<(CType, usize)> {
         let mut words = Vec::new();
         let mut pointers = 0;
         for q in tn.into_inner() {
@@ -768,6 +789,21 @@ impl FnParser<'_> {
                 None => ExprKind::Unsupported(format!("character literal {}", q.as_str())),
             },
             Rule::string_lit => ExprKind::Str,
+            Rule::sizeof_type => {
+                let size = q.clone().into_inner().find(|r| r.as_rule() == Rule::type_name).and_then(|tn| {
+                    match self.type_name(tn)? {
+                        (_, pointers) if pointers > 0 => Some(8),
+                        (CType::Int(t), _) => Some(u64::from(t.bits / 8)),
+                        (CType::Float(bits), _) => Some(u64::from(bits / 8)),
+                        _ => None,
+                    }
+                });
+                match size {
+                    // `size_t` is `unsigned long` on the targets sharc compiles for.
+                    Some(bytes) => ExprKind::Int(bytes, IntTy { bits: 64, signed: false }),
+                    None => ExprKind::Unsupported(format!("'{}' of this type", q.as_str())),
+                }
+            }
             _ => ExprKind::Unsupported("sizeof".into()),
         };
         Ok(Expr { kind, span })
@@ -961,6 +997,58 @@ mod tests {
         assert_eq!(d.construct, Construct::KernelsLoop);
         assert_eq!(d.clauses.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["independent", "gang"]);
         assert_eq!(d.clause("gang").unwrap().args, ["4"]);
+    }
+
+    #[test]
+    fn pointer_to_row_parameters_are_arrays() {
+        let f = func("void f(int n, double (*A)[8], const float (* restrict B)[4][n]) { }");
+        assert_eq!((f.params[1].name.as_str(), f.params[1].pointers), ("A", 0));
+        assert_eq!(f.params[1].dims.len(), 2);
+        assert!(f.params[1].dims[0].is_none());
+        assert_eq!((f.params[2].name.as_str(), f.params[2].dims.len()), ("B", 3));
+    }
+
+    #[test]
+    fn function_pointer_parameters_are_reported() {
+        let src = "void f(int n, float (*g)(float)) { }";
+        let (items, typedefs) = skim(src).unwrap();
+        let TopItem::Function { span, .. } = &items[0] else { panic!() };
+        let e = parse_function(src, *span, &typedefs).unwrap_err();
+        assert!(e.message.contains("parameter 'g' is a function pointer"), "{}", e.message);
+        assert_eq!(&src[e.span.start..e.span.end], "g");
+    }
+
+    #[test]
+    fn acc_pragmas_are_checked() {
+        let pragma = |text: &str| parse_pragma(text, Span { start: 0, end: text.len() });
+        let Ok(Pragma { kind: PragmaKind::Acc(d), .. }) = pragma("#pragma acc wait(1) async(2)") else { panic!() };
+        assert_eq!(d.spelling, "wait");
+        assert_eq!(d.clause("async").unwrap().args, ["2"]);
+        assert!(matches!(
+            pragma("#pragma acc update self(A[0:n]) if(n > 2)"),
+            Ok(Pragma { kind: PragmaKind::Acc(_), .. })
+        ));
+        // Other tools' pragmas are ignored; a misspelled OpenACC directive is an error.
+        assert!(matches!(pragma("#pragma omp parallel for"), Ok(Pragma { kind: PragmaKind::Other, .. })));
+        assert!(matches!(pragma("#pragma accurate"), Ok(Pragma { kind: PragmaKind::Other, .. })));
+        let e = pragma("#pragma acc paralel loop").unwrap_err();
+        assert!(e.message.starts_with("expected an OpenACC construct"), "{}", e.message);
+    }
+
+    #[test]
+    fn sizeof_of_a_scalar_type_is_a_constant() {
+        let f = func("typedef double real; void f(long a) { a = sizeof(real) + sizeof(float *) + sizeof(short); }");
+        let ExprKind::Assign(None, _, rhs) = &body_exprs(&f)[0].kind else { panic!() };
+        let ExprKind::Binary(BinOp::Add, l, r) = &rhs.kind else { panic!() };
+        assert_eq!(r.kind, ExprKind::Int(2, IntTy { bits: 64, signed: false }));
+        let ExprKind::Binary(BinOp::Add, a, b) = &l.kind else { panic!() };
+        assert_eq!(
+            (&a.kind, &b.kind),
+            (
+                &ExprKind::Int(8, IntTy { bits: 64, signed: false }),
+                &ExprKind::Int(8, IntTy { bits: 64, signed: false })
+            )
+        );
     }
 
     #[test]

@@ -26,7 +26,7 @@ void ptr_arith(float *p) { *(p + 1) = 0.0f; }
 // GOTO: errors.c:[[@LINE+1]]:28: error: 'goto' is not supported: sharc compiles structured loops and conditionals
 void uses_goto(float *p) { goto out; out: p[0] = 1; }
 
-// FNPTR: errors.c:[[@LINE+1]]:39: error: call to 'f' is not supported: sharc compiles calls to the C math library only
+// FNPTR: errors.c:[[@LINE+1]]:39: error: call to 'f' is not supported: sharc compiles calls to the C math library and to functions of the file that take and return scalars
 void fn_ptr(float *p, int f) { p[0] = f(2); }
 
 void while_in_section(int n, float A[n]) {

@@ -99,6 +99,7 @@ impl Lowerer<'_> {
                     }
                     Some(Binding::Scalar { .. }) => format!("'{name}' is not an integer"),
                     Some(Binding::Array { .. }) => format!("'{name}' is an array"),
+                    None => format!("'{name}' is not declared"),
                     _ => format!("'{name}' is not a loop variable or parameter"),
                 }
             }

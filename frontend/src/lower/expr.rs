@@ -307,9 +307,8 @@ impl Lowerer<'_> {
                 Ok((self.emit("arith.extui", &[n], int, span), CType::INT))
             }
             UnOp::Deref => {
-                // `*p` on a pointer parameter is `p[0]`.
-                let zero = Expr { kind: ExprKind::Int(0, IntTy::INT), span };
-                self.load(&Expr { kind: ExprKind::Index(Box::new(x.clone()), Box::new(zero)), span })
+                let access = self.deref_as_index(x, span)?;
+                self.load(&access)
             }
             UnOp::AddrOf => Err(FrontError::new(
                 span,
@@ -552,7 +551,12 @@ impl Lowerer<'_> {
                     Some(f) => CType::Float(f.2),
                     None if matches!(n.as_str(), "abs") => CType::INT,
                     None if matches!(n.as_str(), "labs") => CType::Int(IntTy::LONG),
-                    None => CType::INT,
+                    // A helper compiled as its body: its return type.
+                    None => self
+                        .helpers
+                        .get(n)
+                        .and_then(|&def| crate::parse::parse_function(&self.src.text, def, &self.typedefs).ok())
+                        .map_or(CType::INT, |f| f.ret),
                 },
                 _ => CType::INT,
             },
@@ -575,9 +579,12 @@ impl Lowerer<'_> {
             return Ok((self.emit("math.absi", &[v], ty, span), t));
         }
         let Some(&(_, op, bits, arity)) = MATH_FUNCTIONS.iter().find(|f| f.0 == name) else {
+            if let Some(&def) = self.helpers.get(name) {
+                return self.inline_call(name, def, callee.span, args, span);
+            }
             return Err(FrontError::new(
                 callee.span,
-                format!("call to '{name}' is not supported: sharc compiles calls to the C math library only"),
+                format!("call to '{name}' is not supported: sharc compiles calls to the C math library and to functions of the file that take and return scalars"),
             ));
         };
         if args.len() != arity {
@@ -591,6 +598,68 @@ impl Lowerer<'_> {
         }
         let ty = self.scalar_type(&t, span)?;
         Ok((self.emit(op, &vals, ty, span), t))
+    }
+
+    /// A call to a function of the translation unit, compiled as its body: the helper must take
+    /// scalars and return one (so it touches no memory the caller's dependence analysis cannot
+    /// see) and end with its only `return`.
+    fn inline_call(
+        &mut self,
+        name: &str,
+        def: Span,
+        callee_span: Span,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<(Value, CType), FrontError> {
+        let unsupported =
+            |why: String| FrontError::new(callee_span, format!("call to '{name}' is not supported: {why}"));
+        if self.inlining.iter().any(|n| n == name) || self.function_name == name {
+            return Err(unsupported("it is recursive".into()));
+        }
+        let f = crate::parse::parse_function(&self.src.text, def, &self.typedefs)
+            .map_err(|e| unsupported(format!("its definition does not parse: {}", e.message)))?;
+        let scalar = |t: &CType| matches!(t, CType::Int(_) | CType::Float(_));
+        if f.ret_pointers > 0 || !scalar(&f.ret) {
+            return Err(unsupported("sharc inlines functions that return an integer or floating-point value".into()));
+        }
+        if let Some(p) = f.params.iter().find(|p| p.pointers > 0 || !p.dims.is_empty() || !scalar(&p.ty)) {
+            return Err(unsupported(format!(
+                "parameter '{}' is not a scalar; sharc inlines functions of scalar parameters only",
+                p.name
+            )));
+        }
+        if f.params.len() != args.len() {
+            return Err(FrontError::new(
+                span,
+                format!("'{name}' takes {} argument(s), {} given", f.params.len(), args.len()),
+            ));
+        }
+        let StmtKind::Compound(items) = &f.body.kind else { unreachable!("a function body is a compound statement") };
+        let Some((Stmt { kind: StmtKind::Return(Some(result)), .. }, body)) = items.split_last() else {
+            return Err(unsupported("sharc inlines functions that end with their only 'return'".into()));
+        };
+        // The arguments, converted to the parameters' types, in the caller's scope; an integer
+        // argument keeps its affine form, so that the helper's loop bounds stay affine.
+        let mut bindings = Vec::new();
+        for (p, a) in f.params.iter().zip(args) {
+            let lin = if matches!(p.ty, CType::Int(_)) { self.lin(a) } else { None };
+            let (v, t) = self.rvalue(a)?;
+            let v = self.convert(v, &t, &p.ty, a.span)?;
+            bindings.push((p, v, lin));
+        }
+        // The body sees its parameters and locals only.
+        let caller_scopes = std::mem::replace(&mut self.scopes, vec![Vec::new()]);
+        self.inlining.push(name.to_string());
+        for (p, v, lin) in bindings {
+            self.declare(&p.name, p.span, Binding::Scalar { ty: p.ty.clone(), value: Some(v), lin });
+        }
+        let r = body.iter().try_for_each(|s| self.stmt(s)).and_then(|()| {
+            let (v, t) = self.rvalue(result)?;
+            Ok((self.convert(v, &t, &f.ret, result.span)?, f.ret.clone()))
+        });
+        self.inlining.pop();
+        self.scopes = caller_scopes;
+        r.map_err(|e| e.with_note(callee_span, format!("in the call to '{name}', compiled as its body")))
     }
 
     /// Assignment (`op` for compound assignment); its value is the stored value.
@@ -676,33 +745,24 @@ impl Lowerer<'_> {
         }
     }
 
+    /// `*p` as `p[0]`: `p` must name a pointer (one-dimensional array) parameter; `*(p + i)` is
+    /// pointer arithmetic, which sharc does not compile.
+    fn deref_as_index(&self, x: &Expr, span: Span) -> Result<Expr, FrontError> {
+        let ExprKind::Ident(name) = &x.kind else {
+            return Err(FrontError::new(x.span, "pointer arithmetic is not supported; write p[i] instead of *(p + i)"));
+        };
+        let Some(id) = self.lookup(name) else {
+            return Err(FrontError::new(x.span, format!("use of undeclared identifier '{name}'")));
+        };
+        if !matches!(self.var(id).binding, Binding::Array { rank: 1, .. }) {
+            return Err(FrontError::new(x.span, format!("'{name}' is not a pointer parameter")));
+        }
+        let zero = Expr { kind: ExprKind::Int(0, IntTy::INT), span: x.span };
+        Ok(Expr { kind: ExprKind::Index(Box::new(x.clone()), Box::new(zero)), span })
+    }
+
     /// The memref, element type and subscripts of an access.
     fn resolve_access<'e>(&mut self, e: &'e Expr) -> Result<(Value, CType, Vec<&'e Expr>), FrontError> {
-        let e = match &e.kind {
-            ExprKind::Unary(UnOp::Deref, x) => {
-                if !matches!(x.kind, ExprKind::Ident(_)) {
-                    return Err(FrontError::new(
-                        x.span,
-                        "pointer arithmetic is not supported; write p[i] instead of *(p + i)",
-                    ));
-                }
-                let (name, span, _) = self.access_parts(x)?;
-                let Some(id) = self.lookup(name) else {
-                    return Err(FrontError::new(span, format!("use of undeclared identifier '{name}'")));
-                };
-                let Binding::Array { memref, elem, rank: 1 } = self.var(id).binding.clone() else {
-                    return Err(FrontError::new(span, format!("'{name}' is not a pointer parameter")));
-                };
-                if !matches!(x.kind, ExprKind::Ident(_)) {
-                    return Err(FrontError::new(
-                        x.span,
-                        "pointer arithmetic is not supported; write p[i] instead of *(p + i)",
-                    ));
-                }
-                return Ok((memref, elem, Vec::new()));
-            }
-            _ => e,
-        };
         let (name, span, subs) = self.access_parts(e)?;
         let Some(id) = self.lookup(name) else {
             return Err(FrontError::new(span, format!("use of undeclared identifier '{name}'")));
@@ -765,6 +825,10 @@ impl Lowerer<'_> {
     }
 
     fn store(&mut self, e: &Expr, v: Value) -> Result<(), FrontError> {
+        if let ExprKind::Unary(UnOp::Deref, x) = &e.kind {
+            let access = self.deref_as_index(x, e.span)?;
+            return self.store(&access, v);
+        }
         let (memref, _, subs) = self.resolve_access(e)?;
         let subs = self.subscripts(&subs)?;
         let loc = self.loc(e.span);

@@ -31,7 +31,7 @@ use crate::source::SourceMap;
 use sharc_dialects::{func, sharc};
 use sharc_ir::builder::{Builder, InsertPoint, OperationState};
 use sharc_ir::{BlockId, Context, Location, OpId, Type, Value};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 pub(crate) use affine::Lin;
 
@@ -74,6 +74,8 @@ pub(crate) struct Candidate {
     pub share: Option<(Vec<sharc_dialects::sharc::share::ArraySpec>, Span)>,
     /// The OpenACC directives in force (recorded as `sharc.acc`).
     pub acc: Vec<String>,
+    /// The C names of the scalars the loop carries, in the order of its `iter_args`.
+    pub carried: Vec<String>,
 }
 
 /// Lowers functions of one translation unit into one module.
@@ -98,10 +100,19 @@ pub struct Lowerer<'a> {
     pub(crate) pending_share: Option<(Vec<sharc_dialects::sharc::share::ArraySpec>, Span)>,
     /// The function's C return type.
     pub(crate) ret: CType,
+    /// The function's name.
+    pub(crate) function_name: String,
     /// The source span of each memory access built, for diagnostics about dependences.
     pub(crate) op_spans: std::collections::HashMap<OpId, Span>,
     /// The directive a `collapse(n)` passes on to the loop nested in the current one.
     pub(crate) collapse_next: Option<AccDirective>,
+    /// The function definitions of the translation unit (name to span) and its typedefs, for
+    /// inlining calls to helpers of scalar parameters.
+    pub(crate) helpers: HashMap<String, Span>,
+    pub(crate) typedefs: crate::parse::Typedefs,
+    /// The helpers being inlined around the current statement, innermost last (a call to one of
+    /// them again would be recursion, which sharc does not compile).
+    pub(crate) inlining: Vec<String>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -123,9 +134,22 @@ impl<'a> Lowerer<'a> {
             candidates: Vec::new(),
             pending_share: None,
             ret: CType::Void,
+            function_name: String::new(),
             op_spans: std::collections::HashMap::new(),
             collapse_next: None,
+            helpers: HashMap::new(),
+            typedefs: crate::parse::Typedefs::new(),
+            inlining: Vec::new(),
         }
+    }
+
+    /// Makes the functions of the translation unit (`name` to definition span in the parsed text)
+    /// available for inlining: a call to a function of scalar parameters that returns a scalar
+    /// is compiled as its body.
+    pub fn with_helpers(mut self, helpers: HashMap<String, Span>, typedefs: crate::parse::Typedefs) -> Self {
+        self.helpers = helpers;
+        self.typedefs = typedefs;
+        self
     }
 
     /// The warnings and remarks so far.
@@ -156,6 +180,7 @@ impl<'a> Lowerer<'a> {
             ));
         }
         self.ret = f.ret.clone();
+        self.function_name = f.name.clone();
         let assigned = stmt::assigned_names(&f.body);
 
         // The signature.

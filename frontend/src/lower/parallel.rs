@@ -1,11 +1,13 @@
 //! OpenACC sections: from candidate `affine.for` loops to `affine.parallel`, with the share
 //! annotation.
 //!
-//! A loop becomes parallel only when the dependence analysis finds no dependence it carries (and
-//! it carries no scalar). `independent` is the user's claim, not a proof: a marked loop that
-//! carries a dependence stays sequential and the warning names the dependence, so what sharc maps
-//! to threads always computes what the C code computes. A perfectly nested band of parallel
-//! loops becomes one multi-dimensional `affine.parallel`.
+//! A loop becomes parallel only when the dependence analysis finds no dependence it carries, and
+//! no scalar carries a value the program observes from one iteration to the next or out of the
+//! loop (a scalar each iteration assigns before reading it, dead after the loop, is private to the
+//! iteration, as OpenACC's `private` makes it). `independent` is the user's claim, not a proof: a
+//! marked loop that carries a dependence stays sequential and the warning names the dependence,
+//! so what sharc maps to threads always computes what the C code computes. A perfectly nested
+//! band of parallel loops becomes one multi-dimensional `affine.parallel`.
 
 use super::{Candidate, Lowerer};
 use crate::ast::Span;
@@ -17,7 +19,7 @@ use sharc_ir::affine::{AffineExpr, AffineMap};
 use sharc_ir::builder::{Builder, InsertPoint};
 use sharc_ir::{Context, OpId, Value};
 use sharc_passes::analysis::affine::{collect_accesses, dependences, parallel_report, DepKind, LoopRef};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 impl Lowerer<'_> {
     /// Checks a share pragma against the arrays in scope.
@@ -60,9 +62,10 @@ impl Lowerer<'_> {
             self.ctx.ancestor(candidates[0].op, |ctx, op| ctx.op_is(op, "func.func")).expect("inside a function");
         let set = collect_accesses(self.ctx, func);
         let deps = dependences(self.ctx, &set);
+        let observed = observed_carried_values(self.ctx, func);
         let mut legal = Vec::new();
         for c in &candidates {
-            match self.blocker(c, &set, &deps) {
+            match self.blocker(c, &set, &deps, &observed) {
                 None => legal.push(c.clone()),
                 Some(why) => {
                     if let Some((_, share_span)) = &c.share {
@@ -132,13 +135,19 @@ impl Lowerer<'_> {
         c: &Candidate,
         set: &sharc_passes::analysis::affine::AccessSet,
         deps: &[sharc_passes::analysis::affine::Dependence],
+        observed: &ObservedCarried,
     ) -> Option<Why> {
         let lp = LoopRef { op: c.op, dim: 0 };
-        if !self.ctx.results(c.op).is_empty() {
-            return Some(Why {
-                at: c.span,
-                message: "a scalar assigned in the loop carries its value from one iteration to the next (a reduction or a recurrence)".into(),
-            });
+        if let Some(k) = (0..self.ctx.results(c.op).len()).find(|&k| observed.0.contains(&(c.op, k))) {
+            let name = c.carried.get(k).map_or("a scalar", String::as_str);
+            let read_in_loop =
+                aff::ForOp(c.op).region_iter_args(self.ctx).get(k).is_some_and(|a| observed.1.contains(a));
+            let message = if read_in_loop {
+                format!("an iteration reads the value of '{name}' that the previous iteration left (a reduction or a recurrence)")
+            } else {
+                format!("'{name}' is read after the loop, where it holds the last iteration's value")
+            };
+            return Some(Why { at: c.span, message });
         }
         let inside = |op: OpId| self.ctx.is_ancestor(c.op, op);
         let local = |m: Value| self.ctx.defining_op(m).is_some_and(&inside);
@@ -205,9 +214,93 @@ struct Why {
     message: String,
 }
 
-/// Replaces `affine.for` `op` (no iter_args) by an equivalent one-dimensional `affine.parallel`.
+/// The carried slots (op, result number) the program observes, and the values it needs.
+type ObservedCarried = (HashSet<(OpId, usize)>, HashSet<Value>);
+
+/// The carried values of `affine.for`, `affine.if` and `scf.if` ops in `func` that the program
+/// observes.
+///
+/// The lowering carries every scalar a loop body assigns. A carried scalar matters only if an
+/// iteration reads the value the previous one left (the body's argument is used) or code after
+/// the loop reads the last value (the result is used), directly or through other carried values
+/// that matter. A scalar that each iteration assigns before reading it and that is dead after the
+/// loop (a temporary such as `sum = 0; for (k...) sum += ...; C[i][j] = sum;`) is private to the
+/// iteration, as OpenACC makes it, and does not keep the loop sequential.
+fn observed_carried_values(ctx: &Context, func: OpId) -> ObservedCarried {
+    // Where a use passes a value on to a carried slot instead of computing with it.
+    let passed_to = |u: &sharc_ir::op::Use| -> Option<(OpId, usize)> {
+        if let Some(f) = aff::ForOp::view(ctx, u.op) {
+            let first_init = ctx.operands(u.op).len() - f.inits(ctx).len();
+            return (u.operand as usize).checked_sub(first_init).map(|k| (u.op, k));
+        }
+        if ctx.op_is(u.op, "affine.yield") || ctx.op_is(u.op, "scf.yield") {
+            let parent = ctx.parent_op(u.op)?;
+            let carrier = aff::ForOp::view(ctx, parent).is_some()
+                || ctx.op_is(parent, "affine.if")
+                || ctx.op_is(parent, "scf.if");
+            return carrier.then_some((parent, u.operand as usize));
+        }
+        None
+    };
+    let mut observed: HashSet<(OpId, usize)> = HashSet::new();
+    let mut needed: Vec<Value> = Vec::new();
+    let mut ops = Vec::new();
+    ctx.walk_pre(func, &mut |op| ops.push(op));
+    for &op in &ops {
+        for &v in ctx.operands(op) {
+            if ctx.uses(v).iter().any(|u| u.op == op && passed_to(u).is_none()) {
+                needed.push(v);
+            }
+        }
+    }
+    // A slot is observed when its result or, for a loop, its body argument is needed; then what
+    // flows into it (the loop's initial value, the yielded values) is needed too. The body
+    // argument itself is needed only through its own uses.
+    let mut needed_values = HashSet::new();
+    while let Some(v) = needed.pop() {
+        if !needed_values.insert(v) {
+            continue;
+        }
+        let slot = match ctx.value_def(v) {
+            sharc_ir::op::ValueDef::OpResult { op, index } => Some((op, index as usize)),
+            sharc_ir::op::ValueDef::BlockArg { block, index } => ctx
+                .block_parent_op(block)
+                .filter(|&p| aff::ForOp::view(ctx, p).is_some() && index > 0)
+                .map(|p| (p, index as usize - 1)),
+        };
+        let Some((op, k)) = slot else { continue };
+        let carrier = aff::ForOp::view(ctx, op).is_some() || ctx.op_is(op, "affine.if") || ctx.op_is(op, "scf.if");
+        if !carrier || !observed.insert((op, k)) {
+            continue;
+        }
+        if let Some(f) = aff::ForOp::view(ctx, op) {
+            needed.extend(f.inits(ctx).get(k).copied());
+        }
+        for &region in ctx.regions(op) {
+            for block in ctx.region_blocks(region).to_vec() {
+                if let Some(term) = ctx.block_last_op(block) {
+                    if ctx.op_is(term, "affine.yield") || ctx.op_is(term, "scf.yield") {
+                        needed.extend(ctx.operands(term).get(k).copied());
+                    }
+                }
+            }
+        }
+    }
+    (observed, needed_values)
+}
+
+/// Replaces `affine.for` `op` by an equivalent one-dimensional `affine.parallel`. Its carried
+/// values, if any, are private temporaries nothing observes ([`observed_carried_values`]): what
+/// still refers to them (dead code) refers to their initial values instead.
 fn to_parallel(ctx: &mut Context, op: OpId) -> OpId {
     let f = aff::ForOp(op);
+    let inits = f.inits(ctx).to_vec();
+    for (k, &init) in inits.iter().enumerate() {
+        let arg = f.region_iter_args(ctx)[k];
+        ctx.replace_all_uses(arg, init);
+        let result = ctx.results(op)[k];
+        ctx.replace_all_uses(result, init);
+    }
     let lb_map = f.lower_bound_map(ctx).expect("verified").clone();
     let ub_map = f.upper_bound_map(ctx).expect("verified").clone();
     let lb_ops = f.lower_bound_operands(ctx).to_vec();

@@ -142,7 +142,11 @@ impl Lowerer<'_> {
                     self.pending_share = Some((specs.clone(), p.span));
                 }
                 PragmaKind::Acc(d) => {
-                    acc_here.push(self.text(p.span).trim_start_matches("#pragma").trim().to_string());
+                    // Standalone directives (`update`, `wait`, `enter data`, ...) do not enclose
+                    // the statement that follows them.
+                    if d.construct != Construct::Other {
+                        acc_here.push(self.text(p.span).trim_start_matches("#pragma").trim().to_string());
+                    }
                     if d.construct.is_compute() {
                         opened_compute = true;
                         opened_kernels |= matches!(d.construct, Construct::Kernels | Construct::KernelsLoop);
@@ -158,16 +162,14 @@ impl Lowerer<'_> {
         let inherited = self.collapse_next.take();
         if let Some(d) = &inherited {
             if !matches!(s.kind, StmtKind::For { .. }) {
-                return Err(FrontError::new(
+                let mut e = FrontError::new(
                     s.span,
-                    format!(
-                        "'{}' needs perfectly nested loops: a 'for' loop must follow",
-                        d.clauses
-                            .iter()
-                            .find(|c| c.name == "collapse")
-                            .map_or("collapse".to_string(), |c| format!("collapse({})", c.args.join(",")))
-                    ),
-                ));
+                    "the loops of a 'collapse' clause must be perfectly nested: a 'for' loop must stand here",
+                );
+                if let Some(c) = d.clause("collapse") {
+                    e = e.with_note(c.span, "the collapse clause");
+                }
+                return Err(e);
             }
             if loop_directive.is_none() {
                 loop_directive = Some(d);
@@ -210,6 +212,15 @@ impl Lowerer<'_> {
                 for d in decls {
                     self.local(d)?;
                 }
+                Ok(())
+            }
+            StmtKind::Expr(Expr { kind: ExprKind::Call(callee, _), span }) if is_acc_runtime_call(callee) => {
+                // Device management and data movement (`acc_init`, `acc_copyin`, ...): sharc
+                // runs the program on one memory, where they change no result.
+                self.warn(FrontError::remark(
+                    *span,
+                    format!("OpenACC runtime call '{}' is ignored: it changes no result", self.text(callee.span)),
+                ));
                 Ok(())
             }
             StmtKind::Expr(e) => self.rvalue(e).map(|_| ()),
@@ -603,11 +614,22 @@ impl Lowerer<'_> {
         }
         // `collapse(n)`: the next n - 1 nested loops belong to the directive too.
         if let Some(d) = directive {
-            let n = d
-                .clause("collapse")
-                .and_then(|c| c.args.first())
-                .and_then(|a| a.trim().parse::<u32>().ok())
-                .unwrap_or(1);
+            let n = match d.clause("collapse") {
+                None => 1,
+                Some(c) => match c.args.as_slice() {
+                    [count] => count.trim().parse::<u32>().ok().filter(|&n| n > 0),
+                    _ => None,
+                }
+                .ok_or_else(|| {
+                    FrontError::new(
+                        c.span,
+                        format!(
+                            "'collapse' takes one positive integer constant, not '{}'",
+                            self.text(c.span).trim_start_matches("collapse").trim()
+                        ),
+                    )
+                })?,
+            };
             if n > 1 {
                 let mut inner = d.clone();
                 for c in &mut inner.clauses {
@@ -648,7 +670,8 @@ impl Lowerer<'_> {
             if acc.is_empty() && self.in_kernels {
                 acc.push("kernels".into());
             }
-            self.candidates.push(Candidate { op, span: head, explicit, share, acc });
+            let carried = carried.iter().map(|&c| self.var(c).name.clone()).collect();
+            self.candidates.push(Candidate { op, span: head, explicit, share, acc, carried });
         }
         Ok(())
     }
@@ -796,6 +819,11 @@ impl Lowerer<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether `callee` names a routine of the OpenACC runtime API (`acc_` and a lower-case name).
+fn is_acc_runtime_call(callee: &Expr) -> bool {
+    matches!(&callee.kind, ExprKind::Ident(n) if n.strip_prefix("acc_").is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_lowercase())))
 }
 
 fn is_ident(e: &Expr, name: &str) -> bool {
