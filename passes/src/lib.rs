@@ -35,6 +35,8 @@ pub static PASSES: &[&PassInfo] = &[
     &gpumap::lower_gpumap::INFO,
     &memplace::seed_closure::INFO,
     &memplace::partition::INFO,
+    &gpumap::map::INFO,
+    &memplace::promote::INFO,
 ];
 
 /// Registers every pass.

@@ -1,12 +1,17 @@
 //! Shared-memory placement: which arrays a thread block stages in shared memory.
 //!
 //! - [`seed_closure`]: `sharc-seed-closure`, the candidate arrays of every section (a report);
-//! - [`partition`]: `sharc-partition`, the partition search; attaches `sharc.plan`.
+//! - [`partition`]: `sharc-partition`, the partition search; attaches `sharc.plan`;
+//! - [`promote`]: `sharc-promote`, the staged arrays of a mapped band in shared memory;
+//! - [`band_plan`]: the plan read back from the IR and the band guards `sharc-map` (in
+//!   [`crate::gpumap`]) and `sharc-promote` share.
 //!
 //! The analysis itself is [`crate::analysis::partition`]; this module finds the sections and
 //! checks where `sharc.share` attributes sit.
 
+pub mod band_plan;
 pub mod partition;
+pub mod promote;
 pub mod seed_closure;
 
 use sharc_dialects::affine::ParallelOp;

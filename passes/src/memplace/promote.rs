@@ -1,0 +1,473 @@
+//! `sharc-promote`: stages the arrays of a band's `sharc.plan` in shared memory (digest 000
+//! §7.2 steps 2–7): a buffer per array, a cooperative copy of the tile per block (or per strip),
+//! barriers where a shared-memory dependence crosses threads, references rewritten to the
+//! buffer, and a copy back for written arrays. The user-facing description is [`INFO`]'s.
+
+use crate::analysis::partition::PLAN_ATTR;
+use crate::memplace::band_plan::{
+    full_block_condition, in_bounds_condition, PlanAttr, StagedAttr, LOOP_ATTR, STRIP_ATTR,
+};
+use sharc_dialects::affine::{self, ForOp, IfOp};
+use sharc_dialects::func::FuncOp;
+use sharc_dialects::gpu::AddressSpace;
+use sharc_dialects::gpumap::BandOp;
+use sharc_dialects::memplace::{AllocSharedOp, BarrierOp, CopyOp, Direction};
+use sharc_ir::affine::{AffineExpr, AffineMap};
+use sharc_ir::pass::{Pass, PassInfo, PassOptions};
+use sharc_ir::{Builder, Context, Diagnostic, OpId, Type, TypeKind, Value};
+use std::collections::HashMap;
+
+/// The declaration of `sharc-promote`.
+pub static INFO: PassInfo = PassInfo {
+    name: "sharc-promote",
+    title: "SharcPromote",
+    summary: "Stage the arrays of each band's sharc.plan in shared memory: buffers, cooperative copies, barriers",
+    description: DESCRIPTION,
+    anchor: Some(sharc_ir::symbol::MODULE_OP),
+    options: &[],
+    create,
+};
+
+const DESCRIPTION: &str = r#"For every `gpumap.band` carrying a `sharc.plan` (built by
+`sharc-map`), stages each array of the plan's `staged` list in shared memory (seed 000 §3.2,
+digest 000 §7.2 steps 2–7):
+
+1. **Buffer.** A `memplace.alloc_shared` of the tile's shape (halo included), the memref's
+   element type, in `#gpu.address_space<workgroup>`, at the top of the band's body.
+2. **Copy.** A `memplace.copy_in` of the tile at its origin: the plan's `origin` map applied to
+   the band's block origins (band loops), the strip variables (`sharc.strip` loops) and the
+   lower bounds of the other loops. It sits at the top of the band's body, or at the top of the
+   strip loop's body when the tile changes per strip (`per_strip`); a strip loop that runs one
+   strip (constant trip count at most the strip size) counts as its lower bound.
+3. **Barriers.** One `memplace.barrier` after the copies of a place (threads read elements
+   other threads copied), and one at the end of a strip loop's body, before the next strip's
+   copy overwrites the tile (write after read). None elsewhere.
+4. **References.** Every `affine.load`/`affine.store` of the array in the tile's scope (the
+   band's body or the strip loop's) becomes an access of the buffer at `f(ivs) - origin`.
+5. **Written arrays** are staged only when the tile is exactly the block's own writes: no strip,
+   no halo, every reference's subscript `d` is `iv + c` of a distinct band loop whose block
+   size is the tile's extent, all references alike, so no two blocks' tiles overlap. The tile
+   is copied in first, so that elements the block does not write keep their values (for an
+   array only written, by a store every thread in range reaches, only in partial blocks: a full
+   block overwrites its whole tile), the shared stores keep the guards `sharc-map` put on the
+   global ones, and a `memplace.barrier` and a `memplace.copy_out` end the band's body.
+
+An array is not staged, with a remark saying why, when: its memref is not a function argument of
+rank equal to the tile's, it has a non-affine access in the tile's scope, a strip loop it
+needs was not strip-mined (its bounds vary between threads), its origin needs a loop that is
+neither, or it is written and the rule above does not hold. Each staged array gets a remark
+with its tile, origin and bytes:
+
+```text
+remark: A staged in shared memory: tile 32x32 (4096 B) at (d0, d2) = (origin of loop 0, strip of loop 2), copied per strip of loop 2
+```
+
+A malformed `sharc.plan` is an error. Bands without a plan are left as they are.
+"#;
+
+fn create(_options: &PassOptions) -> Box<dyn Pass> {
+    Box::new(Promote)
+}
+
+struct Promote;
+
+impl Pass for Promote {
+    fn run(&mut self, ctx: &mut Context, module: OpId, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
+        let bands: Vec<BandOp> = ctx
+            .collect_ops(module)
+            .into_iter()
+            .filter_map(|op| BandOp::view(ctx, op))
+            .filter(|b| ctx.attr_of(b.0, PLAN_ATTR).is_some())
+            .collect();
+        for band in bands {
+            let loc = ctx.loc(band.0).clone();
+            let Some(attr) = ctx.attr_of(band.0, PLAN_ATTR) else { continue };
+            let plan = PlanAttr::read(ctx, attr)
+                .map_err(|m| Diagnostic::error(loc.clone(), format!("malformed sharc.plan: {m}")))?;
+            promote_band(ctx, band, &plan, diags);
+        }
+        Ok(())
+    }
+}
+
+/// Where a loop of the plan is in the band.
+enum LoopPlace {
+    /// A band loop: its block origin.
+    Band(Value),
+    /// A strip-mined loop: the outer loop of the pair.
+    Strip(ForOp),
+    /// A loop that runs one strip: its constant lower bound.
+    Once(i64),
+}
+
+/// A staging decided, before anything changes.
+struct Staging {
+    memref: Value,
+    /// The memref's element type, the buffer's.
+    elem: Type,
+    tile: Vec<i64>,
+    /// The origin over `origin_operands` (all dims).
+    origin: AffineMap,
+    origin_operands: Vec<Value>,
+    /// The strip loop whose body is the scope; `None`: the band's body.
+    scope: Option<ForOp>,
+    written: bool,
+    /// Copy in only when the block is partial.
+    copy_in_partial_only: bool,
+    /// The accesses to rewrite.
+    accesses: Vec<OpId>,
+    remark: String,
+}
+
+fn promote_band(ctx: &mut Context, band: BandOp, plan: &PlanAttr, diags: &mut Vec<Diagnostic>) {
+    let loc = ctx.loc(band.0).clone();
+    let mut stagings = Vec::new();
+    for s in &plan.staged {
+        match decide(ctx, band, plan, s) {
+            Ok(st) => stagings.push(st),
+            Err(why) => diags.push(Diagnostic::remark(loc.clone(), format!("{} not staged: {why}", s.name))),
+        }
+    }
+    let (Some(body), Some(band_yield)) = (band.body(ctx), band.yield_op(ctx)) else { return };
+    let first = ctx.block_ops(body).first().copied().unwrap_or(band_yield);
+    // Buffers at the top of the body, in plan order.
+    let mut buffers = Vec::new();
+    for st in &stagings {
+        let space = AddressSpace::Workgroup.attr(ctx);
+        let ty =
+            ctx.ty(TypeKind::MemRef { shape: st.tile.clone(), elem: st.elem, layout: None, memory_space: Some(space) });
+        let state = AllocSharedOp::state(ctx, loc.clone(), ty, None);
+        buffers.push(Builder::before(first).insert_value(ctx, state));
+    }
+    // Copies grouped by scope, one barrier after each group, one before each strip's end.
+    let mut groups: Vec<(Option<ForOp>, Vec<usize>)> = Vec::new();
+    for (i, st) in stagings.iter().enumerate() {
+        match groups.iter_mut().find(|(s, _)| *s == st.scope) {
+            Some((_, v)) => v.push(i),
+            None => groups.push((st.scope, vec![i])),
+        }
+    }
+    for (scope, members) in &groups {
+        let at = match scope {
+            None => first,
+            Some(f) => match f.body(ctx).and_then(|b| ctx.block_ops(b).first().copied()) {
+                Some(op) => op,
+                None => continue,
+            },
+        };
+        for &i in members {
+            let st = &stagings[i];
+            let state = CopyOp::state(
+                ctx,
+                loc.clone(),
+                Direction::In,
+                st.memref,
+                st.origin.clone(),
+                &st.origin_operands,
+                buffers[i],
+                &st.tile,
+            );
+            if st.copy_in_partial_only {
+                if let Some((set, operands)) = full_block_condition(ctx, band) {
+                    let if_state = IfOp::build(ctx, loc.clone(), set, &operands, &[], true);
+                    let guard = IfOp(Builder::before(at).insert(ctx, if_state));
+                    if let Some(t) = guard.else_block(ctx).and_then(|b| ctx.block_last_op(b)) {
+                        Builder::before(t).insert(ctx, state);
+                    }
+                    continue;
+                }
+            }
+            Builder::before(at).insert(ctx, state);
+        }
+        Builder::before(at).insert(ctx, BarrierOp::state(loc.clone()));
+        if let Some(f) = scope {
+            if let Some(y) = f.yield_op(ctx) {
+                Builder::before(y.0).insert(ctx, BarrierOp::state(loc.clone()));
+            }
+        }
+    }
+    // References.
+    for (st, &buffer) in stagings.iter().zip(&buffers) {
+        for &op in &st.accesses {
+            rewrite_access(ctx, op, buffer, &st.origin, &st.origin_operands);
+        }
+    }
+    // Written arrays go back at the end.
+    let written: Vec<usize> = (0..stagings.len()).filter(|&i| stagings[i].written).collect();
+    if !written.is_empty() {
+        Builder::before(band_yield).insert(ctx, BarrierOp::state(loc.clone()));
+        for i in written {
+            let st = &stagings[i];
+            let state = CopyOp::state(
+                ctx,
+                loc.clone(),
+                Direction::Out,
+                st.memref,
+                st.origin.clone(),
+                &st.origin_operands,
+                buffers[i],
+                &st.tile,
+            );
+            Builder::before(band_yield).insert(ctx, state);
+        }
+    }
+    for st in stagings {
+        diags.push(Diagnostic::remark(loc.clone(), st.remark));
+    }
+}
+
+/// The accesses of `memref` in `root`'s body: `Err` if one is not an affine load or store.
+fn accesses_in(ctx: &Context, root: OpId, memref: Value) -> Result<Vec<OpId>, String> {
+    let mut out = Vec::new();
+    for op in ctx.collect_ops(root) {
+        if op == root || !ctx.operands(op).contains(&memref) {
+            continue;
+        }
+        let is_access = affine::LoadOp::view(ctx, op).is_some_and(|l| l.memref(ctx) == memref)
+            || affine::StoreOp::view(ctx, op).is_some_and(|s| s.memref(ctx) == memref && s.value(ctx) != memref);
+        if !is_access {
+            return Err(format!("'{}' uses it in a way the promotion cannot rewrite", ctx.op_name(op)));
+        }
+        out.push(op);
+    }
+    Ok(out)
+}
+
+fn decide(ctx: &Context, band: BandOp, plan: &PlanAttr, s: &StagedAttr) -> Result<Staging, String> {
+    let func = ctx.ancestor(band.0, |c, a| FuncOp::view(c, a).is_some()).map(FuncOp).ok_or("no enclosing function")?;
+    let memref = s
+        .arg
+        .and_then(|a| func.arguments(ctx).get(a).copied())
+        .ok_or("its memref is not an argument of the function")?;
+    let (rank, elem) = ctx
+        .memref_parts(ctx.value_type(memref))
+        .map(|m| (m.shape.len(), m.elem))
+        .ok_or("its memref is not a ranked memref")?;
+    if rank != s.tile.len() || s.origin.num_results() != s.tile.len() || s.tile.iter().any(|&t| t < 1) {
+        return Err("the tile does not match the memref's rank".into());
+    }
+    // The plan's loops in the band.
+    let mut places: HashMap<usize, LoopPlace> = HashMap::new();
+    for (l, &o) in band.origins(ctx).iter().enumerate() {
+        places.insert(l, LoopPlace::Band(o));
+    }
+    let mut marked: HashMap<usize, ForOp> = HashMap::new();
+    for op in ctx.collect_ops(band.0) {
+        let number = |name| ctx.attr_of(op, name).and_then(|a| ctx.attr_int(a)).and_then(|v| usize::try_from(v).ok());
+        if let (Some(f), Some(l)) = (ForOp::view(ctx, op), number(STRIP_ATTR)) {
+            places.insert(l, LoopPlace::Strip(f));
+        }
+        if let (Some(f), Some(l)) = (ForOp::view(ctx, op), number(LOOP_ATTR)) {
+            marked.insert(l, f);
+        }
+    }
+    for &l in &s.per_strip {
+        if places.contains_key(&l) {
+            continue;
+        }
+        let size = plan.strips.iter().find(|(sl, _)| *sl == l).map(|(_, s)| *s).unwrap_or(0);
+        let f = marked.get(&l).ok_or(format!("strip loop {l} is not in the band"))?;
+        match (f.constant_trip_count(ctx), f.constant_lower_bound(ctx)) {
+            (Some(t), Some(lb)) if t <= size as u64 => {
+                places.insert(l, LoopPlace::Once(lb));
+            }
+            _ => return Err(format!("strip loop {l} was not strip-mined (its iterations vary between threads)")),
+        }
+    }
+    // The scope: the innermost strip loop among the tile's; the others must enclose it.
+    let strips: Vec<ForOp> = s
+        .per_strip
+        .iter()
+        .filter_map(|l| match places.get(l) {
+            Some(LoopPlace::Strip(f)) => Some(*f),
+            _ => None,
+        })
+        .collect();
+    let scope = strips.iter().copied().find(|f| strips.iter().all(|g| g == f || ctx.is_ancestor(g.0, f.0)));
+    if !strips.is_empty() && scope.is_none() {
+        return Err("its strip loops are not nested in one another".into());
+    }
+    // The origin over the values that exist at the scope's top.
+    let mut dims = Vec::new();
+    let mut operands = Vec::new();
+    let mut describe = Vec::new();
+    for l in 0..s.origin.num_dims() as usize {
+        if !s.origin.is_function_of_dim(l as u32) {
+            dims.push(AffineExpr::constant(0));
+            continue;
+        }
+        match places.get(&l) {
+            Some(LoopPlace::Band(v)) => {
+                dims.push(AffineExpr::dim(operands.len() as u32));
+                operands.push(*v);
+                describe.push(format!("origin of loop {l}"));
+            }
+            Some(LoopPlace::Strip(f)) if s.per_strip.contains(&l) => {
+                dims.push(AffineExpr::dim(operands.len() as u32));
+                operands.push(f.induction_var(ctx).ok_or("malformed strip loop")?);
+                describe.push(format!("strip of loop {l}"));
+            }
+            Some(LoopPlace::Once(lb)) => {
+                dims.push(AffineExpr::constant(*lb));
+                describe.push(format!("loop {l} = {lb}"));
+            }
+            _ => return Err(format!("its origin needs loop {l}, which is neither a band loop nor one of its strips")),
+        }
+    }
+    let results: Vec<AffineExpr> =
+        s.origin.results().iter().map(|e| e.replace_dims(&dims).simplify(operands.len() as u32, 0)).collect();
+    let origin = AffineMap::new(operands.len() as u32, 0, results).map_err(|e| e.to_string())?;
+    let scope_op = scope.map_or(band.0, |f| f.0);
+    let accesses = accesses_in(ctx, scope_op, memref)?;
+    let mut copy_in_partial_only = false;
+    if s.written {
+        if scope.is_some() || s.halo_lo.iter().chain(&s.halo_hi).any(|&h| h != 0) {
+            return Err("written, and its tile is not exactly the block's writes (strips or halo)".into());
+        }
+        check_own_writes(ctx, band, s, &accesses)?;
+        copy_in_partial_only = !s.read && stores_reached_by_every_thread(ctx, band, &accesses);
+    }
+    let tile = s.tile.iter().map(i64::to_string).collect::<Vec<_>>().join("x");
+    let remark = format!(
+        "{} staged in shared memory: tile {tile} ({} B) at {} = ({}), {}{}",
+        s.name,
+        s.bytes,
+        s.origin,
+        describe.join(", "),
+        match (s.per_strip.as_slice(), scope) {
+            ([], _) => "copied once per block".to_string(),
+            (_, None) => "copied once per block (its strip loops run one strip)".to_string(),
+            (l, Some(_)) =>
+                format!("copied per strip of loop {}", l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")),
+        },
+        if s.written {
+            if copy_in_partial_only {
+                ", copied back (copied in only in partial blocks)"
+            } else {
+                ", copied back"
+            }
+        } else {
+            ""
+        }
+    );
+    Ok(Staging {
+        memref,
+        elem,
+        tile: s.tile.clone(),
+        origin,
+        origin_operands: operands,
+        scope,
+        written: s.written,
+        copy_in_partial_only,
+        accesses,
+        remark,
+    })
+}
+
+/// Every access's subscript `d` is `iv_b + c` for a distinct band loop `b` whose block size is
+/// the tile's extent `d`, and all accesses are alike: each block touches exactly its own tile.
+fn check_own_writes(ctx: &Context, band: BandOp, s: &StagedAttr, accesses: &[OpId]) -> Result<(), String> {
+    let ivs = band.ivs(ctx).to_vec();
+    let sizes = band.block_sizes(ctx);
+    let not_own = || format!("written, and its references do not touch exactly the block's own {} tile", s.name);
+    let mut shape: Option<Vec<(usize, i64)>> = None;
+    for &op in accesses {
+        let (map, operands) = match (affine::LoadOp::view(ctx, op), affine::StoreOp::view(ctx, op)) {
+            (Some(l), _) => (l.map(ctx), l.map_operands(ctx)),
+            (_, Some(st)) => (st.map(ctx), st.map_operands(ctx)),
+            _ => return Err(not_own()),
+        };
+        let map = map.ok_or_else(not_own)?;
+        // Each operand must be a band induction variable; evaluate on unit vectors.
+        let positions: Vec<usize> =
+            operands.iter().map(|v| ivs.iter().position(|i| i == v)).collect::<Option<_>>().ok_or_else(not_own)?;
+        let nd = map.num_dims() as usize;
+        if map.num_symbols() as usize + nd != operands.len() {
+            return Err(not_own());
+        }
+        let eval = |point: &[i64]| -> Option<Vec<i64>> {
+            let inputs: Vec<i64> = positions.iter().map(|&p| point[p]).collect();
+            map.eval(&inputs[..nd], &inputs[nd..])
+        };
+        let zero = vec![0; ivs.len()];
+        let base = eval(&zero).ok_or_else(not_own)?;
+        let mut this = Vec::new();
+        for (d, &c) in base.iter().enumerate() {
+            let mut found = None;
+            for b in 0..ivs.len() {
+                let (mut one, mut two) = (zero.clone(), zero.clone());
+                one[b] = 1;
+                two[b] = 2;
+                let (e1, e2) = (eval(&one).ok_or_else(not_own)?, eval(&two).ok_or_else(not_own)?);
+                match (e1[d] - c, e2[d] - c) {
+                    (0, 0) => {}
+                    (1, 2) if found.is_none() => found = Some(b),
+                    _ => return Err(not_own()),
+                }
+            }
+            let b = found.ok_or_else(not_own)?;
+            if sizes.get(b) != s.tile.get(d) || this.iter().any(|&(o, _)| o == b) {
+                return Err(not_own());
+            }
+            this.push((b, c));
+        }
+        if this.len() != ivs.len() || shape.as_ref().is_some_and(|prev| *prev != this) {
+            return Err(not_own());
+        }
+        shape = Some(this);
+    }
+    Ok(())
+}
+
+/// Whether every store among `accesses` runs once in every thread in range: nested in the
+/// band's body directly or in its in-bounds guard only.
+fn stores_reached_by_every_thread(ctx: &Context, band: BandOp, accesses: &[OpId]) -> bool {
+    let guard = in_bounds_condition(ctx, band);
+    let stores: Vec<OpId> = accesses.iter().copied().filter(|&op| affine::StoreOp::view(ctx, op).is_some()).collect();
+    !stores.is_empty()
+        && stores.iter().all(|&op| match ctx.parent_op(op) {
+            Some(p) if p == band.0 => true,
+            Some(p) => {
+                let is_guard = IfOp::view(ctx, p).is_some_and(|i| {
+                    guard.as_ref().is_some_and(|(set, operands)| {
+                        i.condition(ctx) == Some(set) && ctx.operands(p) == operands.as_slice()
+                    })
+                });
+                is_guard && ctx.parent_op(p) == Some(band.0)
+            }
+            None => false,
+        })
+}
+
+/// `memref[f(ivs)]` becomes `buffer[f(ivs) - origin]`: the map gains the origin operands as
+/// dims after the old dims.
+fn rewrite_access(ctx: &mut Context, op: OpId, buffer: Value, origin: &AffineMap, origin_operands: &[Value]) {
+    let (map, operands) = match (affine::LoadOp::view(ctx, op), affine::StoreOp::view(ctx, op)) {
+        (Some(l), _) => (l.map(ctx).cloned(), l.map_operands(ctx).to_vec()),
+        (_, Some(s)) => (s.map(ctx).cloned(), s.map_operands(ctx).to_vec()),
+        _ => return,
+    };
+    let Some(map) = map else { return };
+    let (nd, ns, extra) = (map.num_dims(), map.num_symbols(), origin.num_dims());
+    let results: Vec<AffineExpr> = map
+        .results()
+        .iter()
+        .zip(origin.results())
+        .map(|(f, o)| (f.clone() - o.shift_dims(extra, nd, 0)).simplify(nd + extra, ns))
+        .collect();
+    let Ok(new_map) = AffineMap::new(nd + extra, ns, results) else { return };
+    let Some((dim_operands, symbol_operands)) = operands.split_at_checked(nd as usize) else { return };
+    let new_operands: Vec<Value> = dim_operands.iter().chain(origin_operands).chain(symbol_operands).copied().collect();
+    let loc = ctx.loc(op).clone();
+    let state = if affine::LoadOp::view(ctx, op).is_some() {
+        affine::LoadOp::build(ctx, loc, buffer, new_map, &new_operands)
+    } else {
+        let value = ctx.operand(op, 0);
+        affine::StoreOp::build(ctx, loc, value, buffer, new_map, &new_operands)
+    };
+    let new = Builder::before(op).insert(ctx, state);
+    for (&old, &newv) in ctx.results(op).to_vec().iter().zip(ctx.results(new).to_vec().iter()) {
+        ctx.replace_all_uses(old, newv);
+    }
+    ctx.erase_op(op);
+}
