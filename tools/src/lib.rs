@@ -6,6 +6,7 @@
 pub mod docs;
 pub mod expected;
 pub mod pipeline;
+pub mod report;
 
 use sharc_ir::{Diagnostic, SourceMap};
 use std::io::Read;

@@ -2,9 +2,11 @@
 //! code generation, as textual pass pipelines, so that any stage can be replayed by hand with
 //! `sharc-opt --pass-pipeline='...'` (`sharcc --print-pipeline` prints it).
 //!
-//! Today there is one mapping, the baseline (`sharc-map-baseline`): every parallel section
-//! becomes a kernel with the target's default block shape. The shared-memory pipeline (seed
-//! closure, partition search, mapping, promotion) slots in at [`mapping_passes`].
+//! Two mappings: the shared-memory one (seed 000's phase: seed closure, partition search,
+//! mapping by the chosen plan, promotion of the staged tiles, outlining), the default, and the
+//! baseline (`sharc-map-baseline`: every parallel section a kernel with the target's default
+//! block shape, no shared memory), which `--no-shared` selects and every optimisation is
+//! measured against. Sections the shared-memory passes leave alone fall through to the baseline.
 
 use sharc_ir::pass::{PassManager, PassRegistry, RunOptions};
 use sharc_ir::{Context, Diagnostic, OpId};
@@ -24,11 +26,25 @@ pub enum Level {
 pub struct Mapping {
     /// A shipped target name or a target `.toml` path (`sharc_machine::Target::load`).
     pub target: String,
+    /// Whether shared-memory placement runs (otherwise the baseline mapping alone).
+    pub shared: bool,
 }
 
 /// The passes that map parallel sections onto the GPU, as pipeline elements.
 fn mapping_passes(m: &Mapping) -> Vec<String> {
-    vec![format!("sharc-map-baseline{{target={}}}", m.target)]
+    let t = &m.target;
+    let mut passes = Vec::new();
+    if m.shared {
+        passes.extend([
+            "sharc-seed-closure".to_string(),
+            format!("sharc-partition{{target={t}}}"),
+            "sharc-map".to_string(),
+            "sharc-promote".to_string(),
+            "sharc-lower-gpumap".to_string(),
+        ]);
+    }
+    passes.push(format!("sharc-map-baseline{{target={t}}}"));
+    passes
 }
 
 /// The pipeline text from the affine level to `level`.
@@ -78,11 +94,14 @@ mod tests {
     #[test]
     fn gpu_pipeline_parses_with_the_registered_passes() {
         let passes = sharc_passes::registry();
-        let m = Mapping { target: "a100".to_string() };
-        let text = pipeline_text(&m, Level::Gpu);
-        PassManager::parse(&text, &passes).unwrap_or_else(|e| panic!("{text}: {e}"));
+        for shared in [false, true] {
+            let m = Mapping { target: "a100".to_string(), shared };
+            let text = pipeline_text(&m, Level::Gpu);
+            PassManager::parse(&text, &passes).unwrap_or_else(|e| panic!("{text}: {e}"));
+        }
+        let baseline = Mapping { target: "a100".to_string(), shared: false };
         assert_eq!(
-            pipeline_text(&m, Level::Gpu),
+            pipeline_text(&baseline, Level::Gpu),
             "builtin.module(sharc-map-baseline{target=a100}, lower-affine, canonicalize, cse)"
         );
     }

@@ -1,21 +1,25 @@
 // sharcc from C to every output: the gpu level (accepted by upstream mlir-opt), PTX that ptxas
 // assembles for sm_80 and sm_90, an HSACO whose notes list each kernel, and host code. For each
-// kernel, the C compiler's result, the interpreter's run of the gpu level and the host
-// execution of the generated machine code (sharc-run --exec=host) are byte-identical.
+// kernel, with shared memory (the default) and without (--no-shared), the C compiler's result,
+// the interpreter's run of the gpu level and the host execution of the generated machine code
+// (sharc-run --exec=host) are byte-identical.
 // REQUIRES: ptxas, mlir-opt
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: sharcc %s --target a100 --emit=gpu -o %t.d/gpu.mlir
 // RUN: FileCheck %s --check-prefix=GPU --input-file=%t.d/gpu.mlir
 // RUN: mlir-opt --allow-unregistered-dialect %t.d/gpu.mlir > /dev/null
+// RUN: sharcc %s --target a100 --emit=gpu --no-shared -o %t.d/base.mlir
+// RUN: FileCheck %s --check-prefix=BASE --input-file=%t.d/base.mlir
 // RUN: for k in gemm transpose matvec jacobi_2d conv_3x3 syrk; do \
 // RUN:   sharcc %s --function $k --emit=c-harness -o %t.d/$k.c && \
 // RUN:   cc -O0 -ffp-contract=off %t.d/$k.c -o %t.d/$k -lm && \
 // RUN:   %t.d/$k %t.d/$k.out n=37 m=29 alpha=1.5 beta=-0.75 && \
-// RUN:   sharc-run %t.d/gpu.mlir --entry $k --inputs %t.d/$k.out/in --dump %t.d/$k.out/interp && \
-// RUN:   sharc-run %t.d/gpu.mlir --entry $k --inputs %t.d/$k.out/in --dump %t.d/$k.out/host --exec=host && \
-// RUN:   for f in %t.d/$k.out/out/*.npy; do \
-// RUN:     cmp $f %t.d/$k.out/interp/$(basename $f) && cmp $f %t.d/$k.out/host/$(basename $f) || exit 1; \
-// RUN:   done || exit 1; done
+// RUN:   for level in gpu base; do \
+// RUN:     sharc-run %t.d/$level.mlir --entry $k --inputs %t.d/$k.out/in --dump %t.d/$k.out/$level.interp && \
+// RUN:     sharc-run %t.d/$level.mlir --entry $k --inputs %t.d/$k.out/in --dump %t.d/$k.out/$level.host --exec=host && \
+// RUN:     for f in %t.d/$k.out/out/*.npy; do \
+// RUN:       cmp $f %t.d/$k.out/$level.interp/$(basename $f) && cmp $f %t.d/$k.out/$level.host/$(basename $f) || exit 1; \
+// RUN:     done || exit 1; done || exit 1; done
 // The output format follows -o's extension, as a C compiler's does.
 // RUN: sharcc %s --target a100 -o %t.d/k.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.d/k.ptx
@@ -26,31 +30,40 @@
 // RUN: llvm-readelf --notes %t.d/k.hsaco | FileCheck %s --check-prefix=HSACO
 // RUN: sharcc %s --target a100 --emit=llvm -O0 | FileCheck %s --check-prefix=LLVM
 // Remarks only on request.
-// RUN: sharcc %s --function transpose --emit=gpu --remarks -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: sharcc %s --function transpose --emit=gpu --no-shared --remarks -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: sharcc %s --function transpose --emit=gpu -o /dev/null 2>&1 | count 0
 
+// With shared memory, gemm stages 32x32 tiles of A and B (seed 000's plan) in a 32x32 block;
+// the second jacobi section stages nothing and keeps the baseline mapping.
 // GPU: module attributes {gpu.container_module}
-// GPU: gpu.launch_func @gemm_kernels::@gemm_s0
+// GPU: gpu.launch_func @gemm_kernels::@gemm_b0
 // GPU: gpu.module @gemm_kernels
-// GPU: gpu.func @gemm_s0({{.*}}) kernel attributes {known_block_size = array<i32: 32, 8, 1>
+// GPU: gpu.func @gemm_b0({{.*}}) workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 32, 1>
+// GPU: gpu.barrier
 // GPU-NOT: affine.
-// GPU: gpu.module @jacobi_2d_kernels
 // GPU: gpu.func @jacobi_2d_s0(
-// GPU: gpu.func @jacobi_2d_s1(
+// GPU: gpu.func @jacobi_2d_b0(
+// BASE: gpu.func @gemm_s0({{.*}}) kernel attributes {known_block_size = array<i32: 32, 8, 1>
+// BASE-NOT: workgroup(
+// BASE-NOT: gpu.barrier
 
 // PTX: .target sm_80
-// PTX-DAG: .visible .entry gemm_s0(
-// PTX-DAG: .visible .entry transpose_s0(
-// PTX-DAG: .visible .entry jacobi_2d_s1(
+// PTX-DAG: .visible .entry gemm_b0(
+// PTX-DAG: .visible .entry transpose_b0(
+// PTX-DAG: .visible .entry jacobi_2d_s0(
 // PTX-DAG: .visible .entry syrk_s0(
+// PTX-DAG: bar.sync 0
 
-// HSACO-DAG: .name: gemm_s0
-// HSACO-DAG: .name: matvec_s0
-// HSACO-DAG: .name: conv_3x3_s0
+// HSACO-DAG: .name: gemm_b0
+// HSACO-DAG: .name: matvec_b0
+// HSACO-DAG: .name: conv_3x3_b0
 // HSACO-DAG: .name: syrk_s0
+// HSACO-DAG: .group_segment_fixed_size: {{[1-9][0-9]*}}
 
-// LLVM: define ptx_kernel void @gemm_s0(
+// LLVM: addrspace(3) global [1024 x float] poison
+// LLVM: define ptx_kernel void @transpose_b0(
 // LLVM: call {{.*}}@llvm.nvvm.read.ptx.sreg.tid.x()
+// LLVM: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 
 // REMARK: end-to-end.c:[[@LINE+5]]:3: remark: section mapped to @transpose_kernels::@transpose_s0: x = {{.*}}, block 32x8x1, bounds checked in the kernel
 

@@ -7,8 +7,10 @@
 //!        [-O0|-O1|-O2|-O3] [-o OUT]
 //! ```
 //!
-//! The pipeline: the C front-end (affine level) → the GPU mapping and `lower-affine`
-//! (`sharc::pipeline`, gpu level) → sharc-codegen (LLVM IR, PTX, HSACO). Without `--emit`, the
+//! The pipeline: the C front-end (affine level) → seed closure, partition search, mapping and
+//! shared-memory promotion, or the baseline mapping with `--no-shared`, then `lower-affine`
+//! (`sharc_tools::pipeline`, gpu level) → sharc-codegen (LLVM IR, PTX, HSACO). `--report` prints
+//! a table of the decisions (`sharc_tools::report`). Without `--emit`, the
 //! output file's extension chooses (`.ptx`, `.hsaco`, `.ll`, `.s`, `.o`; anything else gives the
 //! affine level).
 //!
@@ -93,6 +95,18 @@ fn command() -> Command {
         )
         .arg(Arg::new("output").short('o').help("Output file ('-' for stdout)").default_value("-"))
         .arg(
+            Arg::new("no-shared")
+                .long("no-shared")
+                .action(ArgAction::SetTrue)
+                .help("Map every parallel section with the baseline mapping, without shared memory"),
+        )
+        .arg(
+            Arg::new("report")
+                .long("report")
+                .action(ArgAction::SetTrue)
+                .help("Print a table of the decisions per kernel (block, staged arrays, shared bytes, occupancy, profit) on stderr"),
+        )
+        .arg(
             Arg::new("remarks")
                 .long("remarks")
                 .action(ArgAction::SetTrue)
@@ -166,7 +180,8 @@ fn main() -> ExitCode {
     // own, so kernels compiled for it are mapped as for the default GPU.
     let mapping_target = if target_name == "host" { DEFAULT_TARGET } else { target_name };
     let passes = sharc_passes::registry();
-    match pipeline::lower(&mut ctx, module, &passes, &Mapping { target: mapping_target.to_string() }, level) {
+    let mapping = Mapping { target: mapping_target.to_string(), shared: !m.get_flag("no-shared") };
+    match pipeline::lower(&mut ctx, module, &passes, &mapping, level) {
         Ok(diags) => diags
             .iter()
             .filter(|d| m.get_flag("remarks") || d.severity != sharc_ir::diag::Severity::Remark)
@@ -175,6 +190,9 @@ fn main() -> ExitCode {
             eprint!("{}", render(&d));
             return ExitCode::FAILURE;
         }
+    }
+    if m.get_flag("report") {
+        eprint!("{}", sharc_tools::report::render(&ctx, module));
     }
     let bytes = match (output, codegen) {
         (Output::Code(_), Some((target, emit))) => {
