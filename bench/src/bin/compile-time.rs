@@ -4,7 +4,8 @@
 //! `affine.parallel` band sharc's front-end produces, and as the `affine.for` nest upstream's
 //! `convert-affine-for-to-gpu` maps. Then, as separate processes with files in between:
 //!
-//! - sharc: `sharc-opt` (sharc-map-baseline, lower-affine, canonicalize, cse) → `sharc-translate
+//! - sharc: `sharc-opt` (sharc-map-baseline, lower-affine, canonicalize, cse; with `--shared`,
+//!   sharcc's default pipeline with the partition search and promotion first) → `sharc-translate
 //!   --emit=ptx -O2` (LLVM's `default<O2>` and the NVPTX backend in process);
 //! - upstream: `mlir-opt-22` (convert-affine-for-to-gpu, lower-affine, gpu-kernel-outlining,
 //!   convert-scf-to-cf, convert-gpu-to-nvvm, reconcile-unrealized-casts, canonicalize, cse) →
@@ -15,7 +16,7 @@
 //! the ratio upstream / sharc (above 1: sharc is faster).
 //!
 //! ```text
-//! cargo build --release -p sharc-tools && cargo run --release -p sharc-bench --bin compile-time [-- --reps N --n SIZE]
+//! cargo build --release -p sharc-tools && cargo run --release -p sharc-bench --bin compile-time [-- --reps N --n SIZE --shared]
 //! ```
 
 use sharc_bench::measure::{median, run_tool};
@@ -23,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "usage: compile-time [--reps N] [--n SIZE] [--out-dir DIR]";
+const USAGE: &str = "usage: compile-time [--reps N] [--n SIZE] [--shared] [--out-dir DIR]";
 
 /// A kernel: its arguments, its band (loop names and extents) and the band's body.
 struct Kernel {
@@ -197,6 +198,18 @@ struct Args {
     bin: PathBuf,
     llvm_bin: PathBuf,
     ptxas: Option<PathBuf>,
+    /// Time sharcc's default pipeline (shared-memory placement) instead of the baseline mapping.
+    shared: bool,
+}
+
+impl Args {
+    fn sharc_pipeline(&self) -> &'static str {
+        if self.shared {
+            SHARC_SHARED_PIPELINE
+        } else {
+            SHARC_PIPELINE
+        }
+    }
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -213,6 +226,7 @@ fn parse_args() -> Result<Args, String> {
         bin: exe_dir,
         llvm_bin: PathBuf::from(std::env::var("SHARC_LLVM_BIN").unwrap_or_else(|_| "/usr/lib/llvm-22/bin".into())),
         ptxas,
+        shared: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -221,6 +235,7 @@ fn parse_args() -> Result<Args, String> {
             "--reps" => a.reps = value()?.parse().map_err(|_| format!("--reps: not a number\n{USAGE}"))?,
             "--n" => a.n = value()?.parse().map_err(|_| format!("--n: not a number\n{USAGE}"))?,
             "--out-dir" => a.out_dir = PathBuf::from(value()?),
+            "--shared" => a.shared = true,
             "-h" | "--help" => return Err(USAGE.to_string()),
             _ => return Err(format!("unknown argument '{flag}'\n{USAGE}")),
         }
@@ -232,6 +247,9 @@ fn parse_args() -> Result<Args, String> {
 }
 
 const SHARC_PIPELINE: &str = "builtin.module(sharc-map-baseline{target=a100}, lower-affine, canonicalize, cse)";
+/// sharcc's default: seed 000's shared-memory phase, then the baseline for what it leaves.
+const SHARC_SHARED_PIPELINE: &str = "builtin.module(sharc-seed-closure, sharc-partition{target=a100}, sharc-map, \
+     sharc-promote, sharc-lower-gpumap, sharc-map-baseline{target=a100}, lower-affine, canonicalize, cse)";
 /// Upstream's pipeline for a band of `depth` loops: convert-affine-for-to-gpu maps the outer
 /// loop to blocks and the next to threads, and needs exactly that many perfectly nested loops,
 /// so a 1-D band becomes threads of a single block.
@@ -248,7 +266,7 @@ fn upstream_pipeline(depth: usize) -> String {
 fn sharc(a: &Args, dir: &Path) -> Result<Duration, String> {
     let (input, gpu, ptx) = (dir.join("sharc.affine.mlir"), dir.join("sharc.gpu.mlir"), dir.join("sharc.ptx"));
     let s = |p: &Path| p.display().to_string();
-    let pipeline = format!("--pass-pipeline={SHARC_PIPELINE}");
+    let pipeline = format!("--pass-pipeline={}", a.sharc_pipeline());
     let (t1, _) = run_tool(&a.bin.join("sharc-opt"), &[&s(&input), &pipeline, "-o", &s(&gpu)])?;
     let (t2, _) =
         run_tool(&a.bin.join("sharc-translate"), &[&s(&gpu), "--target=a100", "--emit=ptx", "-O2", "-o", &s(&ptx)])?;
@@ -295,7 +313,10 @@ fn check_ptx(a: &Args, ptx: &Path) -> Result<&'static str, String> {
 
 fn run(a: &Args) -> Result<(), String> {
     println!("Affine level → PTX for sm_80, n = {}, {} interleaved repetitions, median wall time", a.n, a.reps);
-    println!("sharc: `sharc-opt --pass-pipeline='{SHARC_PIPELINE}'` → `sharc-translate --target=a100 --emit=ptx -O2`");
+    println!(
+        "sharc: `sharc-opt --pass-pipeline='{}'` → `sharc-translate --target=a100 --emit=ptx -O2`",
+        a.sharc_pipeline()
+    );
     println!(
         "upstream: `mlir-opt --pass-pipeline='{}'` (1-D bands: gpu-block-dims=0) → `mlir-translate --mlir-to-llvmir` → `llc -O2 -mcpu=sm_80 -mattr=+ptx78`\n",
         upstream_pipeline(2)

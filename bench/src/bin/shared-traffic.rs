@@ -1,0 +1,212 @@
+//! Global-memory traffic with and without shared-memory placement, per kernel and target, as
+//! `sharc-run` counts it (32-byte sectors), next to each kernel's compulsory traffic.
+//!
+//! For each function of `bench/kernels/shared-memory.c` (or `--input FILE`): the C compiler's
+//! build of the function (`sharcc --emit=c-harness`) writes the inputs and the reference
+//! outputs at size n; then for each target `sharcc --emit=gpu` with and without `--no-shared`,
+//! and `sharc-run --metrics=json` on both. The outputs of both must equal the C compiler's (the
+//! simulator also fails on any race or out-of-bounds access). The table gives the sectors, the
+//! baseline / shared ratio, and shared / compulsory.
+//!
+//! ```text
+//! cargo build -p sharc-tools && cargo run -p sharc-bench --bin shared-traffic [-- --n 256 --targets a100,gtx690]
+//! ```
+
+use sharc_bench::measure::run_tool;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: shared-traffic [--n SIZE] [--n3d SIZE] [--targets T1,T2] [--input FILE.c] [--functions F1,F2] [--out-dir DIR]";
+
+/// Kernels over 3-D arrays, run at `--n3d` (n³ points cost the simulator n times a 2-D kernel).
+const THREE_D: &[&str] = &["conv3d"];
+
+/// The functions of the default input, in table order.
+const FUNCTIONS: &[&str] = &["transpose", "gemm", "matvec", "gauss", "hotspot", "conv2d", "conv3d", "syrk"];
+
+struct Args {
+    n: i64,
+    n3d: i64,
+    targets: Vec<String>,
+    input: PathBuf,
+    functions: Vec<String>,
+    out_dir: PathBuf,
+    bin: PathBuf,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default();
+    let exe_dir = std::env::current_exe().ok().and_then(|p| p.parent().map(Path::to_path_buf)).unwrap_or_default();
+    let mut a = Args {
+        n: 256,
+        n3d: 64,
+        targets: vec!["a100".into(), "gtx690".into()],
+        input: repo.join("bench/kernels/shared-memory.c"),
+        functions: FUNCTIONS.iter().map(|s| s.to_string()).collect(),
+        out_dir: repo.join("target/bench/shared-traffic"),
+        bin: exe_dir,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or(format!("{flag} needs a value\n{USAGE}"));
+        let list = |v: String| v.split(',').map(str::to_string).collect::<Vec<_>>();
+        match flag.as_str() {
+            "--n" => a.n = value()?.parse().map_err(|_| format!("--n: not a number\n{USAGE}"))?,
+            "--n3d" => a.n3d = value()?.parse().map_err(|_| format!("--n3d: not a number\n{USAGE}"))?,
+            "--targets" => a.targets = list(value()?),
+            "--input" => a.input = PathBuf::from(value()?),
+            "--functions" => a.functions = list(value()?),
+            "--out-dir" => a.out_dir = PathBuf::from(value()?),
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            _ => return Err(format!("unknown argument '{flag}'\n{USAGE}")),
+        }
+    }
+    Ok(a)
+}
+
+/// The sum of `"field": N` over the JSON lines of `--metrics=json` (one line per kernel).
+fn sum_field(json: &str, field: &str) -> u64 {
+    let key = format!("\"{field}\":");
+    json.lines()
+        .filter_map(|l| {
+            let at = l.find(&key)? + key.len();
+            let digits: String = l[at..].trim_start().chars().take_while(char::is_ascii_digit).collect();
+            digits.parse::<u64>().ok()
+        })
+        .sum()
+}
+
+/// Whether every reference output in `reference` has an identical twin in `dumped`.
+fn outputs_equal(reference: &Path, dumped: &Path) -> Result<bool, String> {
+    let entries = std::fs::read_dir(reference).map_err(|e| format!("{}: {e}", reference.display()))?;
+    for e in entries {
+        let p = e.map_err(|e| e.to_string())?.path();
+        let theirs = dumped.join(p.file_name().unwrap_or_default());
+        if std::fs::read(&p).ok() != std::fs::read(&theirs).ok() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+struct Measured {
+    sectors: u64,
+    compulsory_sectors: u64,
+    equal: bool,
+}
+
+/// Compiles `function` for `target` (with or without shared memory), runs it on the inputs in
+/// `run_dir/in`, and compares its outputs with `run_dir/out`.
+fn measure(a: &Args, function: &str, target: &str, shared: bool, run_dir: &Path) -> Result<Measured, String> {
+    let tag = if shared { "shared" } else { "baseline" };
+    let gpu = run_dir.join(format!("{target}.{tag}.mlir"));
+    let s = |p: &Path| p.display().to_string();
+    let mut args = vec![s(&a.input), "--function".into(), function.into(), "--target".into(), target.into()];
+    args.extend(["--emit=gpu".into(), "-o".into(), s(&gpu)]);
+    if !shared {
+        args.push("--no-shared".into());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    run_tool(&a.bin.join("sharcc"), &args)?;
+    let dump = run_dir.join(format!("{target}.{tag}"));
+    let json = run_dir.join(format!("{target}.{tag}.json"));
+    let run_args = [
+        s(&gpu),
+        format!("--entry={function}"),
+        format!("--target={target}"),
+        format!("--inputs={}", s(&run_dir.join("in"))),
+        format!("--dump={}", s(&dump)),
+        "--metrics=json".into(),
+        // gemm's baseline alone runs ~10^9 thread-operations at n = 256.
+        "--max-ops=100000000000".into(),
+    ];
+    let out = std::process::Command::new(a.bin.join("sharc-run"))
+        .args(&run_args)
+        .output()
+        .map_err(|e| format!("cannot run sharc-run: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("sharc-run {}: {}", run_args.join(" "), String::from_utf8_lossy(&out.stderr)));
+    }
+    let metrics = String::from_utf8_lossy(&out.stdout).into_owned();
+    std::fs::write(&json, &metrics).map_err(|e| format!("{}: {e}", json.display()))?;
+    Ok(Measured {
+        sectors: sum_field(&metrics, "global_sectors"),
+        compulsory_sectors: sum_field(&metrics, "compulsory_bytes").div_ceil(32),
+        equal: outputs_equal(&run_dir.join("out"), &dump)?,
+    })
+}
+
+/// The C compiler's reference run of `function` at size n: inputs and outputs as `.npy`.
+fn reference(a: &Args, function: &str, dir: &Path) -> Result<(), String> {
+    let c = dir.join("ref.c");
+    let exe = dir.join("ref");
+    let s = |p: &Path| p.display().to_string();
+    run_tool(&a.bin.join("sharcc"), &[&s(&a.input), "--function", function, "--emit=c-harness", "-o", &s(&c)])?;
+    run_tool(Path::new("cc"), &["-O0", "-ffp-contract=off", &s(&c), "-o", &s(&exe), "-lm"])?;
+    let _ = std::fs::remove_dir_all(dir.join("in"));
+    let _ = std::fs::remove_dir_all(dir.join("out"));
+    let n = if THREE_D.contains(&function) { a.n3d } else { a.n };
+    let size = format!("n={n}");
+    run_tool(&exe, &[&s(dir), &size, "alpha=1.5", "beta=-0.5", "c=0.25"]).map(|_| ())
+}
+
+fn run(a: &Args) -> Result<bool, String> {
+    println!(
+        "Global 32-byte sectors in sharc-run, n = {} ({} for {}), input {}",
+        a.n,
+        a.n3d,
+        THREE_D.join(", "),
+        a.input.display()
+    );
+    println!("baseline: `sharcc --no-shared` (sharc-map-baseline); shared: sharcc's default pipeline\n");
+    println!("| kernel | target | baseline sectors | shared sectors | baseline / shared | compulsory | shared / compulsory | outputs = cc |");
+    println!("|---|---|---|---|---|---|---|---|");
+    let mut all_equal = true;
+    for f in &a.functions {
+        let dir = a.out_dir.join(f);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        reference(a, f, &dir).map_err(|e| format!("{f}: {e}"))?;
+        for t in &a.targets {
+            let base = measure(a, f, t, false, &dir).map_err(|e| format!("{f} on {t}, baseline: {e}"))?;
+            let shared = measure(a, f, t, true, &dir).map_err(|e| format!("{f} on {t}, shared: {e}"))?;
+            let equal = base.equal && shared.equal;
+            all_equal &= equal;
+            println!(
+                "| {f} | {t} | {} | {} | {:.2} | {} | {:.3} | {} |",
+                base.sectors,
+                shared.sectors,
+                base.sectors as f64 / shared.sectors.max(1) as f64,
+                shared.compulsory_sectors,
+                shared.sectors as f64 / shared.compulsory_sectors.max(1) as f64,
+                if equal { "yes" } else { "NO" }
+            );
+        }
+    }
+    Ok(all_equal)
+}
+
+fn main() -> ExitCode {
+    match parse_args().and_then(|a| run(&a)) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => {
+            eprintln!("shared-traffic: some outputs differ from the C compiler's");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("shared-traffic: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_a_field_over_kernels() {
+        let json = "{\"kernel\":\"a\",\"global_sectors\": 12,\"x\":1}\n{\"kernel\":\"b\",\"global_sectors\":30}\n";
+        assert_eq!(sum_field(json, "global_sectors"), 42);
+        assert_eq!(sum_field(json, "missing"), 0);
+    }
+}
