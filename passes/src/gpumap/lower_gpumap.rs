@@ -386,7 +386,7 @@ fn build_kernel(
     kernel.insert_into(ctx, module);
     let shape = band.block_shape(ctx).map(|n| i32::try_from(n).unwrap_or(i32::MAX));
     kernel.set_known_block_size(ctx, shape);
-    copy_arg_attrs(ctx, captured, kernel);
+    super::copy_arg_attrs(ctx, &captured.values, kernel);
     for (attr_name, attr) in ctx.attrs(band.0).to_vec() {
         ctx.set_attr(kernel.0, &attr_name, attr);
     }
@@ -437,24 +437,6 @@ fn build_kernel(
         }
     }
     Ok(kernel)
-}
-
-/// Keeps the attributes of function arguments (`sharc.name`) on the kernel arguments.
-fn copy_arg_attrs(ctx: &mut Context, captured: &Captures, kernel: gpu::FuncOp) {
-    let dicts: Vec<Option<_>> = captured
-        .values
-        .iter()
-        .map(|&v| {
-            let block = ctx.value_block(v)?;
-            let f = func::FuncOp::view(ctx, ctx.block_parent_op(block)?)?;
-            let index = f.arguments(ctx).iter().position(|&a| a == v)?;
-            f.arg_attr_dict(ctx, index)
-        })
-        .collect();
-    if dicts.iter().any(Option::is_some) {
-        let empty = ctx.dict_attr(Vec::new());
-        kernel.set_arg_attrs(ctx, dicts.into_iter().map(|d| d.unwrap_or(empty)).collect());
-    }
 }
 
 /// The block origins and induction variables at the top of the kernel, recorded in `map` for

@@ -7,3 +7,25 @@
 pub mod lower_gpumap;
 pub mod map;
 pub mod map_baseline;
+
+use sharc_dialects::{func, gpu};
+use sharc_ir::{Context, Value};
+
+/// Keeps the attributes of the function arguments a kernel captures (`sharc.name`, ...) on the
+/// kernel arguments they become, so reports and `sharc-run` name them as in the source. Shared
+/// by both outliners (`sharc-map-baseline`, `sharc-lower-gpumap`).
+pub(crate) fn copy_arg_attrs(ctx: &mut Context, captured: &[Value], kernel: gpu::FuncOp) {
+    let dicts: Vec<Option<_>> = captured
+        .iter()
+        .map(|&v| {
+            let block = ctx.value_block(v)?;
+            let f = func::FuncOp::view(ctx, ctx.block_parent_op(block)?)?;
+            let index = f.arguments(ctx).iter().position(|&a| a == v)?;
+            f.arg_attr_dict(ctx, index)
+        })
+        .collect();
+    if dicts.iter().any(Option::is_some) {
+        let empty = ctx.dict_attr(Vec::new());
+        kernel.set_arg_attrs(ctx, dicts.into_iter().map(|d| d.unwrap_or(empty)).collect());
+    }
+}

@@ -7,7 +7,7 @@ use super::plan::{Mapped, Plan};
 use super::SHARE_ATTR;
 use sharc_dialects::affine::{self, ParallelOp};
 use sharc_dialects::arith::{ConstantOp, MaxSIOp};
-use sharc_dialects::{func, gpu};
+use sharc_dialects::gpu;
 use sharc_ir::affine::{AffineExpr, AffineMap, IntegerSet};
 use sharc_ir::{Builder, Context, InsertPoint, Location, OpId, Value};
 use std::collections::HashMap;
@@ -37,7 +37,7 @@ pub(super) fn outline(ctx: &mut Context, plan: &Plan, module: gpu::ModuleOp, ker
 fn build_kernel(ctx: &mut Context, plan: &Plan, kernel: gpu::FuncOp, loc: &Location) -> Option<()> {
     let block = plan.block.map(|b| i32::try_from(b).unwrap_or(i32::MAX));
     kernel.set_known_block_size(ctx, block);
-    copy_arg_attrs(ctx, plan, kernel);
+    crate::gpumap::copy_arg_attrs(ctx, &plan.captured, kernel);
     if let Some(share) = ctx.attr_of(plan.section.0, SHARE_ATTR) {
         ctx.set_attr(kernel.0, SHARE_ATTR, share);
     }
@@ -80,25 +80,6 @@ fn build_kernel(ctx: &mut Context, plan: &Plan, kernel: gpu::FuncOp, loc: &Locat
     }
     sequentialize_nested(ctx, kernel.0);
     Some(())
-}
-
-/// Keeps the `sharc.name` (and any other) attributes of function arguments on the kernel
-/// arguments they become, so reports and `sharc-run` name them as in the source.
-fn copy_arg_attrs(ctx: &mut Context, plan: &Plan, kernel: gpu::FuncOp) {
-    let dicts: Vec<Option<_>> = plan
-        .captured
-        .iter()
-        .map(|&v| {
-            let block = ctx.value_block(v)?;
-            let f = func::FuncOp::view(ctx, ctx.block_parent_op(block)?)?;
-            let index = f.arguments(ctx).iter().position(|&a| a == v)?;
-            f.arg_attr_dict(ctx, index)
-        })
-        .collect();
-    if dicts.iter().any(Option::is_some) {
-        let empty = ctx.dict_attr(Vec::new());
-        kernel.set_arg_attrs(ctx, dicts.into_iter().map(|d| d.unwrap_or(empty)).collect());
-    }
 }
 
 fn translate(map: &ValueMap, values: &[Value]) -> Option<Vec<Value>> {
