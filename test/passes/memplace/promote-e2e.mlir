@@ -25,9 +25,16 @@
 // RUN: sharc-run %s --entry conv3d_37 --random-inputs=1 --compare=%t.a100.mlir
 // RUN: sharc-run %s --entry conv3d_37 --random-inputs=1 --target=gtx690 --compare=%t.gtx690.mlir
 // RUN: sharc-run %s --entry conv3d_64 --random-inputs=1 --compare=%t.a100.mlir
-// The generated machine code computes the same (host execution of the real lowering).
-// RUN: sharc-run %s --entry gemm_37 --arg=alpha=1.5 --arg=beta=-0.75 --random-inputs=1 --exec=host --compare=%t.a100.mlir
-// RUN: sharc-run %s --entry stencil_37 --random-inputs=1 --exec=host --compare=%t.a100.mlir
+// The generated machine code computes the same (host execution of the real lowering), for
+// every kernel and both targets' plans.
+// RUN: for k in transpose matvec filter5x5 stencil conv2d conv3d; do \
+// RUN:   sharc-run %s --entry ${k}_37 --random-inputs=1 --exec=host --compare=%t.a100.mlir || exit 1; done
+// RUN: for k in gemm syrk; do \
+// RUN:   sharc-run %s --entry ${k}_37 --arg=alpha=1.5 --arg=beta=-0.75 --random-inputs=1 --exec=host --compare=%t.a100.mlir || exit 1; done
+// RUN: for k in transpose matvec filter5x5 stencil conv2d conv3d; do \
+// RUN:   sharc-run %s --entry ${k}_37 --random-inputs=1 --exec=host --compare=%t.gtx690.mlir || exit 1; done
+// RUN: for k in gemm syrk; do \
+// RUN:   sharc-run %s --entry ${k}_37 --arg=alpha=1.5 --arg=beta=-0.75 --random-inputs=1 --exec=host --compare=%t.gtx690.mlir || exit 1; done
 
 // The kernels in the form the C front-end emits (sharcc --emit=affine), then one wrapper per
 // size with static shapes (sharc-run fills them with random inputs) calling them. Every section

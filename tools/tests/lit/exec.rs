@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use super::script::RunLine;
 
 /// Seconds a RUN line may take unless `$SHARC_LIT_TIMEOUT` says otherwise.
-const DEFAULT_TIMEOUT_SECS: u64 = 120;
+const DEFAULT_TIMEOUT_SECS: u64 = 300;
 
 /// How much of each output stream a failure report shows (head and tail around an elision).
 const HEAD_BYTES: usize = 8_000;
