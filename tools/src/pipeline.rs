@@ -1,9 +1,9 @@
 //! The driver's lowering pipelines: what `sharcc` runs between the front-end's affine level and
 //! code generation, as textual pass pipelines, so that any stage can be replayed by hand with
-//! `sharc-opt --pass-pipeline='...'` (`sharcc --print-pipeline` prints it).
+//! `sharc-opt --pass-pipeline='...'` ([`pipeline_text`]; docs/tools/sharcc.md spells it out).
 //!
-//! Two mappings: the shared-memory one (seed 000's phase: seed closure, partition search,
-//! mapping by the chosen plan, promotion of the staged tiles, outlining), the default, and the
+//! Two mappings: the shared-memory one (seed 000's phase: the partition search with its seed
+//! closure, mapping by the chosen plan, promotion of the staged tiles, outlining), the default, and the
 //! baseline (`sharc-map-baseline`: every parallel section a kernel with the target's default
 //! block shape, no shared memory), which `--no-shared` selects and every optimisation is
 //! measured against. Sections the shared-memory passes leave alone fall through to the baseline.
@@ -35,8 +35,9 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
     let t = &m.target;
     let mut passes = Vec::new();
     if m.shared {
+        // sharc-partition computes the seed closure itself (and reports the candidates), so
+        // the report pass sharc-seed-closure would only do the same work twice.
         passes.extend([
-            "sharc-seed-closure".to_string(),
             format!("sharc-partition{{target={t}}}"),
             "sharc-map".to_string(),
             "sharc-promote".to_string(),

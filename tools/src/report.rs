@@ -7,10 +7,8 @@
 use sharc_dialects::gpu::LaunchFuncOp;
 use sharc_ir::syntax::printer::attr_to_string;
 use sharc_ir::{Attr, AttrKind, Context, OpId};
+use sharc_passes::analysis::partition::PLAN_ATTR;
 use std::fmt::Write as _;
-
-/// The plan attribute the partition search attaches (`docs/partition.md`).
-const PLAN_ATTR: &str = "sharc.plan";
 
 /// One kernel's row.
 struct Row {

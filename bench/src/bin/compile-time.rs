@@ -248,7 +248,7 @@ fn parse_args() -> Result<Args, String> {
 
 const SHARC_PIPELINE: &str = "builtin.module(sharc-map-baseline{target=a100}, lower-affine, canonicalize, cse)";
 /// sharcc's default: seed 000's shared-memory phase, then the baseline for what it leaves.
-const SHARC_SHARED_PIPELINE: &str = "builtin.module(sharc-seed-closure, sharc-partition{target=a100}, sharc-map, \
+const SHARC_SHARED_PIPELINE: &str = "builtin.module(sharc-partition{target=a100}, sharc-map, \
      sharc-promote, sharc-lower-gpumap, sharc-map-baseline{target=a100}, lower-affine, canonicalize, cse)";
 /// Upstream's pipeline for a band of `depth` loops: convert-affine-for-to-gpu maps the outer
 /// loop to blocks and the next to threads, and needs exactly that many perfectly nested loops,

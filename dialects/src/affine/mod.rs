@@ -37,7 +37,9 @@ mod verify;
 #[cfg(test)]
 mod tests;
 
-pub use ops::{ApplyOp, ForOp, IfOp, LoadOp, MaxOp, MinOp, ParallelOp, ReductionKind, StoreOp, YieldOp};
+pub use ops::{
+    split_bound_operands, ApplyOp, ForOp, IfOp, LoadOp, MaxOp, MinOp, ParallelOp, ReductionKind, StoreOp, YieldOp,
+};
 use sharc_ir::builder::OperationState;
 use sharc_ir::registry::Dialect;
 use sharc_ir::{Attr, Context, Location, Type};

@@ -142,16 +142,12 @@ impl BandOp {
 
     /// The operands of the lower bounds (dims, then symbols).
     pub fn lower_bound_operands(self, ctx: &Context) -> &[Value] {
-        let n = self.lower_bounds_map(ctx).map_or(0, AffineMap::num_inputs);
-        let ops = ctx.operands(self.0);
-        &ops[..n.min(ops.len())]
+        crate::affine::split_bound_operands(ctx.operands(self.0), self.lower_bounds_map(ctx)).0
     }
 
     /// The operands of the upper bounds.
     pub fn upper_bound_operands(self, ctx: &Context) -> &[Value] {
-        let n = self.lower_bounds_map(ctx).map_or(0, AffineMap::num_inputs);
-        let ops = ctx.operands(self.0);
-        &ops[n.min(ops.len())..]
+        crate::affine::split_bound_operands(ctx.operands(self.0), self.lower_bounds_map(ctx)).1
     }
 
     /// Threads per block along each loop (empty if malformed).

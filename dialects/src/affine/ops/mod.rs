@@ -18,7 +18,7 @@ pub(crate) use loops::{FOR, IF, YIELD};
 pub use memory::{LoadOp, StoreOp};
 pub(crate) use memory::{LOAD, STORE};
 pub(crate) use parallel::{dense_tensor_ints, i32_tensor_attr, i64_array_attr, int_array, PARALLEL};
-pub use parallel::{ParallelOp, ReductionKind};
+pub use parallel::{split_bound_operands, ParallelOp, ReductionKind};
 
 use sharc_ir::affine::{AffineMap, IntegerSet};
 use sharc_ir::{Context, OpId};

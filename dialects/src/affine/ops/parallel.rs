@@ -258,16 +258,12 @@ impl ParallelOp {
 
     /// The operands of the lower bounds (dims, then symbols).
     pub fn lower_bound_operands(self, ctx: &Context) -> &[Value] {
-        let n = self.lower_bounds_map(ctx).map_or(0, AffineMap::num_inputs);
-        let ops = ctx.operands(self.0);
-        &ops[..n.min(ops.len())]
+        split_bound_operands(ctx.operands(self.0), self.lower_bounds_map(ctx)).0
     }
 
     /// The operands of the upper bounds.
     pub fn upper_bound_operands(self, ctx: &Context) -> &[Value] {
-        let n = self.lower_bounds_map(ctx).map_or(0, AffineMap::num_inputs);
-        let ops = ctx.operands(self.0);
-        &ops[n.min(ops.len())..]
+        split_bound_operands(ctx.operands(self.0), self.lower_bounds_map(ctx)).1
     }
 
     /// The body block.
@@ -302,4 +298,11 @@ fn group_map(map: &AffineMap, groups: &[i64], pos: usize) -> Option<AffineMap> {
     let len = *groups.get(pos)?;
     let positions: Vec<usize> = (start..start.checked_add(len)?).map(|i| i as usize).collect();
     map.sub_map(&positions).ok()
+}
+
+/// Splits the operands of an op with one lower-bounds map and one upper-bounds map (as
+/// `affine.parallel` and `gpumap.band` have) into the lower bounds' and the upper bounds', the
+/// lower map's inputs coming first. Malformed counts give short slices, never a panic.
+pub fn split_bound_operands<'a>(operands: &'a [Value], lower: Option<&AffineMap>) -> (&'a [Value], &'a [Value]) {
+    operands.split_at(lower.map_or(0, AffineMap::num_inputs).min(operands.len()))
 }
