@@ -35,14 +35,16 @@ pub enum LaneInit {
     GridDim(usize),
     /// The block size along a dimension.
     BlockDim(usize),
-    /// `base + block_id[dim] * block_dim[dim]`, plus the lane's `thread_id[dim]` when
-    /// `with_thread`: the induction variable of a loop mapped onto the grid (`gpumap.band`), or
-    /// the first iteration its thread block runs.
+    /// `base + step * block_id[dim] * block_dim[dim]`, plus `step * thread_id[dim]` of the lane
+    /// when `with_thread`: the induction variable of a loop mapped onto the grid
+    /// (`gpumap.band`), or the first iteration its thread block runs.
     MappedIndex {
         /// The dimension (0 = x).
         dim: usize,
         /// The loop's lower bound.
         base: i64,
+        /// The loop's step.
+        step: i64,
         /// Whether the lane's thread id is added (the induction variable) or not (the block's
         /// first iteration).
         with_thread: bool,
@@ -286,11 +288,12 @@ impl Machine<'_> {
                         frame.regs[base + l] = Val::Int(g.thread(l as u32)[d] as i64);
                     }
                 }
-                LaneInit::MappedIndex { dim, base: lower, with_thread } => {
-                    let first = lower.wrapping_add(i64::from(g.block_id[dim]) * i64::from(g.block_dim[dim]));
+                LaneInit::MappedIndex { dim, base: lower, step, with_thread } => {
+                    let block_first = i64::from(g.block_id[dim]) * i64::from(g.block_dim[dim]);
                     for l in 0..w {
                         let thread = if with_thread { i64::from(g.thread(l as u32)[dim]) } else { 0 };
-                        frame.regs[base + l] = Val::Int(first.wrapping_add(thread));
+                        let index = step.wrapping_mul(block_first.wrapping_add(thread));
+                        frame.regs[base + l] = Val::Int(lower.wrapping_add(index));
                     }
                 }
                 LaneInit::Value(_) | LaneInit::Workgroup(..) | LaneInit::Private(..) => {}

@@ -1,10 +1,12 @@
 //! `sharc-run` semantics of `gpumap.band`: a kernel launch whose body is inline in the host
 //! function, as `gpu.launch`'s.
 //!
-//! The host thread evaluates the bounds; loop `d` gets `ceildiv(ub_d - lb_d, block_d)` blocks
-//! along its hardware dimension, and a band with an empty loop launches nothing. Each thread's
-//! induction variables (`lb + block_id * block + thread_id`) and its block's origins
-//! (`lb + block_id * block`) are set before the block runs, and the body's
+//! The host thread evaluates the bounds (a loop starts at the maximum of its lower-bound group
+//! and ends at the minimum of its upper-bound group); loop `d` gets
+//! `ceildiv(ub_d - lb_d, step_d * block_d)` blocks along its hardware dimension, and a band with
+//! an empty loop launches nothing. Each thread's induction variables
+//! (`lb + step * (block_id * block + thread_id)`) and its block's origins
+//! (`lb + step * block_id * block`) are set before the block runs, and the body's
 //! `memplace.alloc_shared` buffers become the block's workgroup memory: one per block, zeroed,
 //! counted against the target's shared memory, checked for races. Everything else — blocks in
 //! order, threads in lockstep, barriers — is `sharc_sim::gpu`'s.
@@ -25,6 +27,8 @@ struct Band {
     ub_ops: Box<[Slot]>,
     /// Per loop: block size and hardware dimension (0 = x).
     loops: Vec<(i64, usize)>,
+    /// Per loop: how many lower and upper results it combines, and its step.
+    groups: Vec<(usize, usize, i64)>,
     ivs: Box<[Slot]>,
     origins: Box<[Slot]>,
     /// Everything but the bounds: the body, captures and workgroup buffers.
@@ -42,7 +46,18 @@ fn prepare_band(p: &mut Prep<'_>, op: OpId) -> Result<Band, Diagnostic> {
     let dims = dims.ok_or_else(|| p.error(op, "gpumap.band without valid hardware dimensions"))?;
     let loops: Vec<(i64, usize)> = band.block_sizes(ctx).into_iter().zip(dims).collect();
     let n = loops.len();
-    if lb.num_results() != n || ub.num_results() != n || band.ivs(ctx).len() != n || loops.iter().any(|l| l.0 < 1) {
+    let (lb_groups, ub_groups, steps) = (band.lower_bounds_groups(ctx), band.upper_bounds_groups(ctx), band.steps(ctx));
+    let groups: Vec<(usize, usize, i64)> = (0..n)
+        .filter_map(|d| {
+            let (l, u, s) = (*lb_groups.get(d)?, *ub_groups.get(d)?, *steps.get(d)?);
+            Some((usize::try_from(l).ok()?, usize::try_from(u).ok()?, s))
+        })
+        .collect();
+    let well_formed = groups.len() == n
+        && groups.iter().all(|&(l, u, s)| l >= 1 && u >= 1 && s >= 1)
+        && groups.iter().map(|g| g.0).sum::<usize>() == lb.num_results()
+        && groups.iter().map(|g| g.1).sum::<usize>() == ub.num_results();
+    if !well_formed || band.ivs(ctx).len() != n || loops.iter().any(|l| l.0 < 1) {
         return Err(p.error(op, "malformed gpumap.band"));
     }
     let region = ctx.block_parent(body).ok_or_else(|| p.error(op, "malformed gpumap.band"))?;
@@ -67,6 +82,7 @@ fn prepare_band(p: &mut Prep<'_>, op: OpId) -> Result<Band, Diagnostic> {
         lb_ops: p.slots(band.lower_bound_operands(ctx)).into(),
         ub_ops: p.slots(band.upper_bound_operands(ctx)).into(),
         loops,
+        groups,
         ivs: p.slots(band.ivs(ctx)).into(),
         origins: p.slots(band.origins(ctx)).into(),
         spec,
@@ -78,22 +94,31 @@ fn exec_band(x: &mut Exec<'_, '_>, b: &Band) -> Result<(), SimError> {
         return Err(x.error("a gpumap.band must be executed by one host thread"));
     };
     let ints = |slots: &[Slot]| slots.iter().map(|&s| x.get(s, lane).i()).collect::<Vec<i64>>();
-    let n = b.loops.len();
-    let (mut lbs, mut ubs) = (vec![0; n], vec![0; n]);
+    let lb_count: usize = b.groups.iter().map(|g| g.0).sum();
+    let ub_count: usize = b.groups.iter().map(|g| g.1).sum();
+    let (mut lbs, mut ubs) = (vec![0; lb_count], vec![0; ub_count]);
     b.lower.eval_into(&ints(&b.lb_ops), &mut lbs).map_err(|t| x.trap(lane, t))?;
     b.upper.eval_into(&ints(&b.ub_ops), &mut ubs).map_err(|t| x.trap(lane, t))?;
     let mut spec = b.spec.clone();
-    for (d, &(size, dim)) in b.loops.iter().enumerate() {
-        let trips = ubs[d].saturating_sub(lbs[d]);
+    let (mut lbs_left, mut ubs_left) = (&lbs[..], &ubs[..]);
+    for (d, (&(size, dim), &(lb_group, ub_group, step))) in b.loops.iter().zip(&b.groups).enumerate() {
+        let (lower, rest) = lbs_left.split_at(lb_group);
+        lbs_left = rest;
+        let (upper, rest) = ubs_left.split_at(ub_group);
+        ubs_left = rest;
+        let (Some(&base), Some(&end)) = (lower.iter().max(), upper.iter().min()) else {
+            return Err(x.error("malformed gpumap.band"));
+        };
+        let trips = end.saturating_sub(base);
         if trips <= 0 {
             // An empty loop: no thread block runs the body.
             return Ok(());
         }
-        spec.grid[dim] = trips.div_euclid(size) + i64::from(trips.rem_euclid(size) != 0);
+        let per_block = step.saturating_mul(size);
+        spec.grid[dim] = trips.div_euclid(per_block) + i64::from(trips.rem_euclid(per_block) != 0);
         spec.block[dim] = size;
-        let base = lbs[d];
-        spec.inits.push((b.ivs[d], LaneInit::MappedIndex { dim, base, with_thread: true }));
-        spec.inits.push((b.origins[d], LaneInit::MappedIndex { dim, base, with_thread: false }));
+        spec.inits.push((b.ivs[d], LaneInit::MappedIndex { dim, base, step, with_thread: true }));
+        spec.inits.push((b.origins[d], LaneInit::MappedIndex { dim, base, step, with_thread: false }));
     }
     x.launch(&spec)
 }

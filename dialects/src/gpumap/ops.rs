@@ -19,6 +19,13 @@ pub(crate) const UPPER_BOUNDS_MAP: &str = "upperBoundsMap";
 pub(crate) const BLOCK_SIZES: &str = "blockSizes";
 /// `mapping`: the hardware dimension of each loop (`[#gpu<dim y>, #gpu<dim x>]`).
 pub(crate) const MAPPING: &str = "mapping";
+/// `lowerBoundsGroups` (optional): how many lower-bound results each loop takes the maximum of
+/// (`dense<...> : tensor<Nxi32>`, as `affine.parallel`); absent when every loop has one.
+pub(crate) const LOWER_BOUNDS_GROUPS: &str = "lowerBoundsGroups";
+/// `upperBoundsGroups` (optional): how many upper-bound results each loop takes the minimum of.
+pub(crate) const UPPER_BOUNDS_GROUPS: &str = "upperBoundsGroups";
+/// `steps` (optional): the step of each loop (`[2, 1]`); absent when every step is 1.
+pub(crate) const STEPS: &str = "steps";
 
 /// At most this many loops in a band: one per hardware dimension.
 pub const MAX_LOOPS: usize = 3;
@@ -52,15 +59,21 @@ pub static BAND: OpSpec = OpSpec {
         \x20 }\n\
         }\n\
         ```\n\n\
-        Properties: `lowerBoundsMap`/`upperBoundsMap` (one result per loop; operands are the \
-        lower-bound operands, then the upper-bound ones), `blockSizes` (`array<i64: ...>`) and \
-        `mapping` (`[#gpu<dim y>, ...]`). The body block's arguments are the induction variables, \
-        then the block origins.",
+        ```mlir\n\
+        gpumap.band (%i) = (max(0, symbol(%a))) to (min(symbol(%n), 100)) step (2) block [256] dims [x] origin (%bi) {\n\
+        \x20 ...\n\
+        }\n\
+        ```\n\n\
+        Properties: `lowerBoundsMap`/`upperBoundsMap` (operands are the lower-bound operands, \
+        then the upper-bound ones), `lowerBoundsGroups`/`upperBoundsGroups` (results per loop, \
+        `dense<...> : tensor<Nxi32>`; absent when each loop has one), `steps` (`[2, 1]`; absent \
+        when all are 1), `blockSizes` (`array<i64: ...>`) and `mapping` (`[#gpu<dim y>, ...]`). \
+        The body block's arguments are the induction variables, then the block origins.",
     traits: OpTraits::SINGLE_BLOCK
         .with(OpTraits::AFFINE_SCOPE)
         .with(OpTraits::RECURSIVE_MEMORY_EFFECTS)
         .with(OpTraits::AUTOMATIC_ALLOCATION_SCOPE),
-    inherent_attrs: &[BLOCK_SIZES, LOWER_BOUNDS_MAP, MAPPING, UPPER_BOUNDS_MAP],
+    inherent_attrs: &[BLOCK_SIZES, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, STEPS, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP],
     implicit_terminator: Some("gpumap.yield"),
     verify: Some(verify::verify_band),
     parse: Some(syntax::parse_band),
@@ -80,6 +93,17 @@ pub static YIELD: OpSpec = OpSpec {
     ..OpSpec::new("gpumap.yield")
 };
 
+/// One side of a band's bounds for [`BandOp::build_general`]: a map over `operands` (dims,
+/// then symbols) and the number of its results each loop combines.
+pub struct BandBounds<'a> {
+    /// The map's operands.
+    pub operands: &'a [Value],
+    /// All bound expressions, loop after loop.
+    pub map: AffineMap,
+    /// Results per loop.
+    pub groups: Vec<i32>,
+}
+
 /// A typed view of `gpumap.band`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BandOp(pub OpId);
@@ -94,10 +118,10 @@ impl BandOp {
     }
 
     /// Creates a detached band of `block.len()` loops: loop `d` runs from result `d` of `lb_map`
-    /// (over `lb_operands`) to result `d` of `ub_map` (over `ub_operands`) on blocks of
-    /// `block[d]` threads along hardware dimension `dims[d]`. Its body block holds the induction
-    /// variables, then the block origins, and ends in `gpumap.yield`; insert the body's ops
-    /// before it ([`BandOp::yield_op`]). The caller keeps the lengths equal (the verifier
+    /// (over `lb_operands`) to result `d` of `ub_map` (over `ub_operands`) with step 1 on blocks
+    /// of `block[d]` threads along hardware dimension `dims[d]`. Its body block holds the
+    /// induction variables, then the block origins, and ends in `gpumap.yield`; insert the body's
+    /// ops before it ([`BandOp::yield_op`]). The caller keeps the lengths equal (the verifier
     /// rejects a band whose maps, sizes and dimensions disagree).
     #[allow(clippy::too_many_arguments)]
     pub fn build(
@@ -110,19 +134,47 @@ impl BandOp {
         block: &[i64],
         dims: &[Dimension],
     ) -> BandOp {
+        let n = block.len();
+        let lower = BandBounds { operands: lb_operands, map: lb_map, groups: vec![1; n] };
+        let upper = BandBounds { operands: ub_operands, map: ub_map, groups: vec![1; n] };
+        Self::build_general(ctx, loc, lower, upper, &vec![1; n], block, dims)
+    }
+
+    /// [`BandOp::build`] with `max`/`min` groups and steps: loop `d` starts at the maximum of
+    /// its `lower.groups[d]` lower-bound results and ends at the minimum of its
+    /// `upper.groups[d]` upper-bound results, with step `steps[d]`. Groups of one and steps of
+    /// 1 are left implicit (the properties are omitted).
+    pub fn build_general(
+        ctx: &mut Context,
+        loc: Location,
+        lower: BandBounds<'_>,
+        upper: BandBounds<'_>,
+        steps: &[i64],
+        block: &[i64],
+        dims: &[Dimension],
+    ) -> BandOp {
         let index = ctx.index_type();
         let (region, body) = ctx.new_region_with_block(&vec![index; 2 * block.len()]);
         let y = ctx.create_op(OperationState::new(YIELD.name, loc.clone()));
         ctx.insert_op(InsertPoint::BlockEnd(body), y);
         let mapping: Vec<_> = dims.iter().map(|d| d.attr(ctx)).collect();
-        let props = [
-            (LOWER_BOUNDS_MAP, ctx.affine_map_attr(lb_map)),
-            (UPPER_BOUNDS_MAP, ctx.affine_map_attr(ub_map)),
+        let mut props = vec![
+            (LOWER_BOUNDS_MAP, ctx.affine_map_attr(lower.map)),
+            (UPPER_BOUNDS_MAP, ctx.affine_map_attr(upper.map)),
             (BLOCK_SIZES, ctx.dense_i64_array(block)),
             (MAPPING, ctx.array_attr(mapping)),
         ];
+        if lower.groups.iter().any(|&g| g != 1) {
+            props.push((LOWER_BOUNDS_GROUPS, crate::affine::i32_tensor_attr(ctx, &lower.groups)));
+        }
+        if upper.groups.iter().any(|&g| g != 1) {
+            props.push((UPPER_BOUNDS_GROUPS, crate::affine::i32_tensor_attr(ctx, &upper.groups)));
+        }
+        if steps.iter().any(|&s| s != 1) {
+            props.push((STEPS, crate::affine::i64_array_attr(ctx, steps)));
+        }
         let mut state = OperationState::new(Self::NAME, loc)
-            .operands(lb_operands.iter().chain(ub_operands).copied())
+            .operands(lower.operands.iter().chain(upper.operands).copied())
             .region(region);
         for (name, attr) in props {
             state.add_prop(name, attr);
@@ -130,12 +182,12 @@ impl BandOp {
         BandOp(ctx.create_op(state))
     }
 
-    /// The lower bounds, one result per loop.
+    /// All lower-bound expressions, flattened over the loops (see [`BandOp::lower_bound_map`]).
     pub fn lower_bounds_map(self, ctx: &Context) -> Option<&AffineMap> {
         ctx.attr_of(self.0, LOWER_BOUNDS_MAP).and_then(|a| ctx.attr_affine_map(a))
     }
 
-    /// The exclusive upper bounds, one result per loop.
+    /// All exclusive upper-bound expressions, flattened over the loops.
     pub fn upper_bounds_map(self, ctx: &Context) -> Option<&AffineMap> {
         ctx.attr_of(self.0, UPPER_BOUNDS_MAP).and_then(|a| ctx.attr_affine_map(a))
     }
@@ -148,6 +200,43 @@ impl BandOp {
     /// The operands of the upper bounds.
     pub fn upper_bound_operands(self, ctx: &Context) -> &[Value] {
         crate::affine::split_bound_operands(ctx.operands(self.0), self.lower_bounds_map(ctx)).1
+    }
+
+    /// How many lower-bound results each loop takes the maximum of (1 each when absent).
+    pub fn lower_bounds_groups(self, ctx: &Context) -> Vec<i64> {
+        self.groups(ctx, LOWER_BOUNDS_GROUPS)
+    }
+
+    /// How many upper-bound results each loop takes the minimum of (1 each when absent).
+    pub fn upper_bounds_groups(self, ctx: &Context) -> Vec<i64> {
+        self.groups(ctx, UPPER_BOUNDS_GROUPS)
+    }
+
+    fn groups(self, ctx: &Context, name: &str) -> Vec<i64> {
+        match ctx.attr_of(self.0, name) {
+            Some(a) => crate::affine::dense_tensor_ints(ctx, a).unwrap_or_default(),
+            None => vec![1; self.num_loops(ctx)],
+        }
+    }
+
+    /// The step of each loop (1 each when absent).
+    pub fn steps(self, ctx: &Context) -> Vec<i64> {
+        match ctx.attr_of(self.0, STEPS) {
+            Some(a) => crate::affine::int_array(ctx, a).unwrap_or_default(),
+            None => vec![1; self.num_loops(ctx)],
+        }
+    }
+
+    /// The lower-bound expressions of loop `pos` (its start is their maximum), as a map over
+    /// the lower-bound operands.
+    pub fn lower_bound_map(self, ctx: &Context, pos: usize) -> Option<AffineMap> {
+        crate::affine::group_map(self.lower_bounds_map(ctx)?, &self.lower_bounds_groups(ctx), pos)
+    }
+
+    /// The upper-bound expressions of loop `pos` (its end is their minimum), as a map over the
+    /// upper-bound operands.
+    pub fn upper_bound_map(self, ctx: &Context, pos: usize) -> Option<AffineMap> {
+        crate::affine::group_map(self.upper_bounds_map(ctx)?, &self.upper_bounds_groups(ctx), pos)
     }
 
     /// Threads per block along each loop (empty if malformed).

@@ -1,31 +1,26 @@
 //! The custom syntax of the gpumap ops, parser beside printer:
 //!
 //! ```text
-//! gpumap.band (%i, ...) = (lb, ...) to (ub, ...) block [size, ...] dims [x|y|z, ...]
-//!     origin (%o, ...) { ... } attr-dict
+//! gpumap.band (%i, ...) = (lb, ...) to (ub, ...) [step (s, ...)] block [size, ...]
+//!     dims [x|y|z, ...] origin (%o, ...) { ... } attr-dict
 //! gpumap.yield attr-dict
 //! ```
 //!
-//! Bounds are affine expressions of SSA ids, dims bare and symbols as `symbol(%n)`, as in
-//! `affine.parallel` (one expression per loop, no `max`/`min` groups).
+//! Bounds are written as `affine.parallel`'s: affine expressions of SSA ids, dims bare and
+//! symbols as `symbol(%n)`, one per loop or a `max(...)` (lower) / `min(...)` (upper) group;
+//! steps are constants, printed only when one is not 1.
 
-use super::ops::{BandOp, BLOCK_SIZES, LOWER_BOUNDS_MAP, MAPPING, UPPER_BOUNDS_MAP};
+use super::ops::{
+    BandOp, BLOCK_SIZES, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, STEPS, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP,
+};
+use crate::affine::{i32_tensor_attr, i64_array_attr, parse_bounds_with_min_max, print_min_max_bound};
 use crate::gpu::Dimension;
 use crate::memref::custom_error_at;
-use sharc_ir::affine::AffineMap;
+use sharc_ir::affine::AffineExpr;
 use sharc_ir::builder::OperationState;
 use sharc_ir::syntax::parser::Delimiter;
 use sharc_ir::syntax::{OpAsmParser, OpAsmPrinter, ParseResult};
-use sharc_ir::{OpId, Value};
-
-/// `(e0, e1, ...)` over SSA ids: the map and its operands (dims, then symbols) as `index`.
-fn parse_bounds(p: &mut OpAsmParser<'_, '_>) -> ParseResult<(AffineMap, Vec<Value>)> {
-    let (map, dims, syms) = p.parse_affine_map_of_ssa_ids("(", ")")?;
-    let index = p.ctx().index_type();
-    let mut operands = p.resolve_operands_of(&dims, index)?;
-    operands.extend(p.resolve_operands_of(&syms, index)?);
-    Ok((map, operands))
-}
+use sharc_ir::OpId;
 
 /// `gpumap.band (%i, ...) = (lbs) to (ubs) block [sizes] dims [dims] origin (%o, ...) {...}`.
 pub(crate) fn parse_band(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
@@ -37,9 +32,17 @@ pub(crate) fn parse_band(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState
     })?;
     let num_ivs = args.len();
     p.parse_punct("=")?;
-    let (lb_map, lb_operands) = parse_bounds(p)?;
+    let (lb_map, lb_groups, lb_operands) = parse_bounds_with_min_max(p, "max")?;
     keyword(p, state, "to")?;
-    let (ub_map, ub_operands) = parse_bounds(p)?;
+    let (ub_map, ub_groups, ub_operands) = parse_bounds_with_min_max(p, "min")?;
+    let steps = if p.parse_optional_keyword("step") {
+        let start = p.offset();
+        let (map, _, _) = p.parse_affine_map_of_ssa_ids("(", ")")?;
+        let steps: Option<Vec<i64>> = map.results().iter().map(AffineExpr::as_constant).collect();
+        steps.ok_or_else(|| custom_error_at(p, state, start, "steps must be constant integers"))?
+    } else {
+        Vec::new()
+    };
     keyword(p, state, "block")?;
     let mut sizes = Vec::new();
     p.parse_comma_separated_list(Delimiter::Square, |p| {
@@ -70,12 +73,22 @@ pub(crate) fn parse_band(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState
         return Err(custom_error_at(p, state, start, msg));
     }
     let ctx = p.ctx();
-    let props = [
+    let mut props = vec![
         (LOWER_BOUNDS_MAP, ctx.affine_map_attr(lb_map)),
         (UPPER_BOUNDS_MAP, ctx.affine_map_attr(ub_map)),
         (BLOCK_SIZES, ctx.dense_i64_array(&sizes)),
         (MAPPING, ctx.array_attr(dims)),
     ];
+    // Groups of one and unit steps stay implicit, as the builder leaves them.
+    if lb_groups.iter().any(|&g| g != 1) {
+        props.push((LOWER_BOUNDS_GROUPS, i32_tensor_attr(ctx, &lb_groups)));
+    }
+    if ub_groups.iter().any(|&g| g != 1) {
+        props.push((UPPER_BOUNDS_GROUPS, i32_tensor_attr(ctx, &ub_groups)));
+    }
+    if steps.iter().any(|&s| s != 1) {
+        props.push((STEPS, i64_array_attr(ctx, &steps)));
+    }
     for (name, attr) in props {
         state.add_prop(name, attr);
     }
@@ -101,14 +114,20 @@ pub(crate) fn print_band(p: &mut OpAsmPrinter<'_>, op: OpId) {
     p.operands(band.ivs(ctx));
     p.write(") = (");
     if let Some(map) = band.lower_bounds_map(ctx) {
-        p.affine_map_of_ssa_ids(map, band.lower_bound_operands(ctx));
+        print_min_max_bound(p, map, &band.lower_bounds_groups(ctx), band.lower_bound_operands(ctx), "max");
     }
     p.write(") to (");
     if let Some(map) = band.upper_bounds_map(ctx) {
-        p.affine_map_of_ssa_ids(map, band.upper_bound_operands(ctx));
+        print_min_max_bound(p, map, &band.upper_bounds_groups(ctx), band.upper_bound_operands(ctx), "min");
+    }
+    p.write(")");
+    let steps = band.steps(ctx);
+    if steps.iter().any(|&s| s != 1) {
+        let texts: Vec<String> = steps.iter().map(i64::to_string).collect();
+        p.write(&format!(" step ({})", texts.join(", ")));
     }
     let sizes: Vec<String> = band.block_sizes(ctx).iter().map(i64::to_string).collect();
-    p.write(&format!(") block [{}] dims [", sizes.join(", ")));
+    p.write(&format!(" block [{}] dims [", sizes.join(", ")));
     let dims: Vec<&str> = band.mapping(ctx).into_iter().map(|d| d.map_or("?", Dimension::keyword)).collect();
     p.write(&dims.join(", "));
     p.write("] origin (");
@@ -118,7 +137,10 @@ pub(crate) fn print_band(p: &mut OpAsmPrinter<'_>, op: OpId) {
         p.write(" ");
         p.region(region, false, false);
     }
-    p.attr_dict(op, &[BLOCK_SIZES, LOWER_BOUNDS_MAP, MAPPING, UPPER_BOUNDS_MAP]);
+    p.attr_dict(
+        op,
+        &[BLOCK_SIZES, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, STEPS, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP],
+    );
 }
 
 /// `gpumap.yield attr-dict`.

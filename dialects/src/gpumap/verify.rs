@@ -2,7 +2,10 @@
 //! the threads past the upper bounds (`sharc-run` reports the out-of-bounds accesses), and that
 //! barriers and copies are reached by every thread (`sharc-run` reports the divergence).
 
-use super::ops::{BandOp, BLOCK_SIZES, LOWER_BOUNDS_MAP, MAPPING, MAX_LOOPS, UPPER_BOUNDS_MAP};
+use super::ops::{
+    BandOp, BLOCK_SIZES, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, MAX_LOOPS, STEPS, UPPER_BOUNDS_GROUPS,
+    UPPER_BOUNDS_MAP,
+};
 use crate::affine::validity::{affine_scope, is_valid_dim};
 use crate::gpu;
 use sharc_ir::verifier::op_error;
@@ -26,16 +29,27 @@ pub(crate) fn verify_band(ctx: &Context, op: OpId) -> Result {
     let (Some(lb), Some(ub)) = (band.lower_bounds_map(ctx), band.upper_bounds_map(ctx)) else {
         return Err(op_error(ctx, op, "expected affine maps as 'lowerBoundsMap' and 'upperBoundsMap'"));
     };
-    if lb.num_results() != n || ub.num_results() != n {
-        return Err(op_error(
-            ctx,
-            op,
-            format!(
-                "expected one lower and one upper bound per loop ({n}), got {} and {}",
-                lb.num_results(),
-                ub.num_results()
-            ),
-        ));
+    for (side, name, groups, results) in [
+        ("lower", LOWER_BOUNDS_GROUPS, band.lower_bounds_groups(ctx), lb.num_results()),
+        ("upper", UPPER_BOUNDS_GROUPS, band.upper_bounds_groups(ctx), ub.num_results()),
+    ] {
+        if groups.len() != n || groups.iter().any(|&g| g < 1) {
+            return Err(op_error(ctx, op, format!("expected '{name}' to hold {n} positive group sizes, one per loop")));
+        }
+        if groups.iter().sum::<i64>() != results as i64 {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "expected {} {side}-bound results (the sum of the groups, one per loop by default), got {results}",
+                    groups.iter().sum::<i64>()
+                ),
+            ));
+        }
+    }
+    let steps = band.steps(ctx);
+    if steps.len() != n || steps.iter().any(|&s| s < 1) {
+        return Err(op_error(ctx, op, format!("expected '{STEPS}' to hold {n} positive steps, one per loop")));
     }
     let operands = ctx.operands(op);
     if operands.len() != lb.num_inputs() + ub.num_inputs() {

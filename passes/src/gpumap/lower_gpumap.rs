@@ -52,8 +52,8 @@ it, `sharc-run` executes it with the same results and memory accesses as the ban
 
 # The kernel
 
-- **Launch.** Loop `d` of the band gets `ceildiv(ub - lb, block_d)` blocks along its hardware
-  dimension and `block_d` threads per block (1 along dimensions without a loop). Constant bounds
+- **Launch.** Loop `d` of the band gets `ceildiv(ub - lb, step_d * block_d)` blocks (the
+  minimum over its `min`/`max` bound groups) along its hardware dimension and `block_d` threads per block (1 along dimensions without a loop). Constant bounds
   give constant sizes, and a band with a constant empty loop is erased. Otherwise the sizes are
   `affine.apply`s on the host, and the launch is guarded by an `affine.if` that skips it when a
   loop is empty (a launch of zero blocks is an error in CUDA and HIP).
@@ -64,9 +64,10 @@ it, `sharc-run` executes it with the same results and memory accesses as the ban
   in order of use), except constants, which are copied into the kernel. Argument attributes
   (`sharc.name`) carry over; the kernel gets `known_block_size`; the band's discardable
   attributes (`sharc.share`, `sharc.plan`) go to both the kernel and the launch.
-- **Indices.** The block origin of loop `d` is `lb_d + block_id * block_d` and its induction
-  variable `origin + thread_id` (`affine.apply`s over `gpu.block_id` / `gpu.thread_id` of its
-  hardware dimension). The body is copied after them, unchanged but for the memplace ops.
+- **Indices.** The block origin of loop `d` is `lb_d + step_d * block_id * block_d` (an
+  `affine.max` over a lower-bound group) and its induction variable `origin + step_d *
+  thread_id` (`affine.apply`s over `gpu.block_id` / `gpu.thread_id` of its hardware
+  dimension). The body is copied after them, unchanged but for the memplace ops.
 
 # The memplace ops
 
@@ -260,19 +261,25 @@ enum Extent {
     Dynamic(AffineMap, Vec<Value>),
 }
 
-/// The blocks of each loop, `ceildiv(ub - lb, block)`, in loop order.
+/// The blocks of each loop, `ceildiv(ub - lb, step * block)` (the minimum over its groups'
+/// upper and lower bounds), in loop order.
 fn grid(ctx: &Context, band: BandOp) -> Option<Vec<Extent>> {
-    let (lb, ub) = (band.lower_bounds_map(ctx)?, band.upper_bounds_map(ctx)?);
+    let (sizes, steps) = (band.block_sizes(ctx), band.steps(ctx));
     let mut m = MapOperands::default();
-    let lbs = m.import(lb, band.lower_bound_operands(ctx));
-    let ubs = m.import(ub, band.upper_bound_operands(ctx));
-    let sizes = band.block_sizes(ctx);
-    let exprs: Vec<AffineExpr> = lbs.into_iter().zip(ubs).zip(&sizes).map(|((l, u), &b)| (u - l).ceil_div(b)).collect();
-    exprs
+    let mut per_loop = Vec::new();
+    for (d, (&size, &step)) in sizes.iter().zip(&steps).enumerate() {
+        let lbs = m.import(&band.lower_bound_map(ctx, d)?, band.lower_bound_operands(ctx));
+        let ubs = m.import(&band.upper_bound_map(ctx, d)?, band.upper_bound_operands(ctx));
+        let per_block = step.checked_mul(size)?;
+        let exprs: Vec<AffineExpr> =
+            ubs.iter().flat_map(|u| lbs.iter().map(move |l| (u.clone() - l.clone()).ceil_div(per_block))).collect();
+        per_loop.push(exprs);
+    }
+    per_loop
         .into_iter()
-        .map(|e| {
-            let map = m.map(vec![e])?;
-            Some(match map.constant_results().and_then(|c| c.first().copied()) {
+        .map(|exprs| {
+            let map = m.map(exprs)?;
+            Some(match map.constant_results().and_then(|c| c.into_iter().min()) {
                 Some(c) => Extent::Static(c),
                 None => Extent::Dynamic(map, m.operands()),
             })
@@ -303,7 +310,11 @@ fn launch(ctx: &mut Context, band: BandOp, grid: Vec<Extent>, captured: &Capture
             Extent::Dynamic(map, operands) => {
                 let blocks = guard_operands.import(&map, &operands);
                 nonempty.extend(blocks.into_iter().map(|e| e - 1));
-                let state = affine::ApplyOp::build(ctx, loc.clone(), map, &operands);
+                let state = if map.num_results() == 1 {
+                    affine::ApplyOp::build(ctx, loc.clone(), map, &operands)
+                } else {
+                    affine::MinOp::build(ctx, loc.clone(), map, &operands)
+                };
                 b.insert_value(ctx, state)
             }
         };
@@ -448,25 +459,31 @@ fn indices(
     before: OpId,
     loc: &Location,
 ) -> Option<[Option<Value>; 3]> {
-    let lb = band.lower_bounds_map(ctx)?.clone();
     let lb_operands: Vec<Value> =
         band.lower_bound_operands(ctx).iter().map(|v| map.get(v).copied()).collect::<Option<_>>()?;
-    let (ivs, origins) = (band.ivs(ctx).to_vec(), band.origins(ctx).to_vec());
+    let (ivs, origins, steps) = (band.ivs(ctx).to_vec(), band.origins(ctx).to_vec(), band.steps(ctx));
     let mut thread_ids = [None; 3];
     let mut b = Builder::before(before);
     for (d, (size, dim)) in band.block_sizes(ctx).into_iter().zip(band.mapping(ctx)).enumerate() {
+        let lb = band.lower_bound_map(ctx, d)?;
+        let step = *steps.get(d)?;
         let dim = dim?;
         let state = gpu::IndexOp::state(ctx, loc.clone(), gpu::IndexKind::BlockId, dim);
         let block_id = b.insert_value(ctx, state);
         let state = gpu::IndexOp::state(ctx, loc.clone(), gpu::IndexKind::ThreadId, dim);
         let thread_id = b.insert_value(ctx, state);
         thread_ids[dim.index()] = Some(thread_id);
+        // origin = max(lower bounds) + step * block_id * size; iv = origin + step * thread_id.
         let mut m = MapOperands::default();
-        let lower = m.import(&lb, &lb_operands).get(d)?.clone();
-        let origin = lower + m.sym(block_id) * size;
-        let state = affine::ApplyOp::build(ctx, loc.clone(), m.map(vec![origin])?, &m.operands());
+        let first = m.sym(block_id) * size.checked_mul(step)?;
+        let starts: Vec<AffineExpr> = m.import(&lb, &lb_operands).into_iter().map(|l| l + first.clone()).collect();
+        let state = if starts.len() == 1 {
+            affine::ApplyOp::build(ctx, loc.clone(), m.map(starts)?, &m.operands())
+        } else {
+            affine::MaxOp::build(ctx, loc.clone(), m.map(starts)?, &m.operands())
+        };
         let origin = b.insert_value(ctx, state);
-        let iv = AffineMap::new(0, 2, vec![AffineExpr::symbol(0) + AffineExpr::symbol(1)]).ok()?;
+        let iv = AffineMap::new(0, 2, vec![AffineExpr::symbol(0) + AffineExpr::symbol(1) * step]).ok()?;
         let state = affine::ApplyOp::build(ctx, loc.clone(), iv, &[origin, thread_id]);
         let iv = b.insert_value(ctx, state);
         map.insert(*origins.get(d)?, origin);

@@ -2,7 +2,7 @@
 
 // One lower bound for two loops.
 func.func @bound_count(%A: memref<64x64xf32>) {
-  // expected-error @+1 {{'gpumap.band' op expected one lower and one upper bound per loop (2), got 1 and 2}}
+  // expected-error @+1 {{'gpumap.band' op expected 2 lower-bound results (the sum of the groups, one per loop by default), got 1}}
   gpumap.band (%i, %j) = (0) to (64, 64) block [8, 32] dims [y, x] origin (%bi, %bj) {
   }
   return
@@ -124,4 +124,28 @@ func.func @operand_count(%n: index) {
 func.func @yield_outside() {
   // expected-error @+1 {{'gpumap.yield' op expects parent op 'gpumap.band'}}
   "gpumap.yield"() : () -> ()
+}
+
+// -----
+
+// A step of zero.
+func.func @zero_step(%A: memref<64xf32>) {
+  // expected-error @+1 {{'gpumap.band' op expected 'steps' to hold 1 positive steps, one per loop}}
+  "gpumap.band"() <{blockSizes = array<i64: 32>, lowerBoundsMap = affine_map<() -> (0)>, mapping = [#gpu<dim x>], steps = [0], upperBoundsMap = affine_map<() -> (64)>}> ({
+  ^bb0(%i: index, %o: index):
+    "gpumap.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// Groups that do not add up to the bound results.
+func.func @bad_groups(%A: memref<64xf32>, %n: index) {
+  // expected-error @+1 {{'gpumap.band' op expected 2 upper-bound results (the sum of the groups, one per loop by default), got 1}}
+  "gpumap.band"(%n) <{blockSizes = array<i64: 32>, lowerBoundsMap = affine_map<() -> (0)>, mapping = [#gpu<dim x>], upperBoundsGroups = dense<2> : tensor<1xi32>, upperBoundsMap = affine_map<()[s0] -> (s0)>}> ({
+  ^bb0(%i: index, %o: index):
+    "gpumap.yield"() : () -> ()
+  }) : (index) -> ()
+  return
 }

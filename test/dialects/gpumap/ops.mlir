@@ -57,3 +57,19 @@ module {
   }
 }
 
+// -----
+// max/min bound groups and steps, written as affine.parallel writes them; the groups and steps
+// are properties only when they are not all one.
+// CHECK-LABEL: func.func @groups
+// CHECK: gpumap.band (%arg3, %arg4) = (max(0, %arg1 - 2), 1) to (min(symbol(%arg2), 100), 64) step (2, 1) block [32, 8] dims [x, y] origin (%arg5, %arg6) {
+// GENERIC: "gpumap.band"(%arg1, %arg2) <{blockSizes = array<i64: 32, 8>, lowerBoundsGroups = dense<[2, 1]> : tensor<2xi32>, lowerBoundsMap = #map{{[0-9]*}}, mapping = [#gpu<dim x>, #gpu<dim y>], steps = [2, 1], upperBoundsGroups = dense<[2, 1]> : tensor<2xi32>, upperBoundsMap = #map{{[0-9]*}}}> ({
+module {
+  func.func @groups(%arg0: memref<?x64xf32>, %arg1: index, %arg2: index) {
+    gpumap.band (%arg3, %arg4) = (max(0, %arg1 - 2), 1) to (min(symbol(%arg2), 100), 64) step (2, 1) block [32, 8] dims [x, y] origin (%arg5, %arg6) {
+      %0 = affine.load %arg0[%arg3, %arg4] : memref<?x64xf32>
+      affine.store %0, %arg0[%arg3, %arg4] : memref<?x64xf32>
+    }
+    return
+  }
+}
+

@@ -17,7 +17,7 @@ pub use loops::{ForOp, IfOp, YieldOp};
 pub(crate) use loops::{FOR, IF, YIELD};
 pub use memory::{LoadOp, StoreOp};
 pub(crate) use memory::{LOAD, STORE};
-pub(crate) use parallel::{dense_tensor_ints, i32_tensor_attr, i64_array_attr, int_array, PARALLEL};
+pub(crate) use parallel::{dense_tensor_ints, group_map, i32_tensor_attr, i64_array_attr, int_array, PARALLEL};
 pub use parallel::{split_bound_operands, ParallelOp, ReductionKind};
 
 use sharc_ir::affine::{AffineMap, IntegerSet};

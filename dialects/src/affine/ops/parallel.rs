@@ -293,7 +293,7 @@ impl ParallelOp {
 }
 
 /// The results of `map` that group `pos` of `groups` covers.
-fn group_map(map: &AffineMap, groups: &[i64], pos: usize) -> Option<AffineMap> {
+pub(crate) fn group_map(map: &AffineMap, groups: &[i64], pos: usize) -> Option<AffineMap> {
     let start = groups.get(..pos)?.iter().try_fold(0i64, |acc, &g| acc.checked_add(g))?;
     let len = *groups.get(pos)?;
     let positions: Vec<usize> = (start..start.checked_add(len)?).map(|i| i as usize).collect();

@@ -204,7 +204,7 @@ struct FlatBound {
 /// `(e0, max(e1, e2), ...)`: the bounds of `affine.parallel`, each dimension one expression
 /// or a `max`/`min` group (MLIR's `parseAffineMapWithMinMax`). Operands are deduplicated;
 /// returns the flat map, the group sizes and the operands.
-fn parse_bounds_with_min_max(
+pub(crate) fn parse_bounds_with_min_max(
     p: &mut OpAsmParser<'_, '_>,
     keyword: &str,
 ) -> ParseResult<(AffineMap, Vec<i32>, Vec<Value>)> {
@@ -277,7 +277,7 @@ fn unique_position(list: &mut Vec<Value>, v: Value) -> u32 {
 
 /// Prints the bounds of one side of `affine.parallel`: single expressions inline, groups as
 /// `max(...)`/`min(...)` (MLIR's `printMinMaxBound`).
-fn print_min_max_bound(p: &mut OpAsmPrinter<'_>, map: &AffineMap, groups: &[i64], operands: &[Value], keyword: &str) {
+pub(crate) fn print_min_max_bound(p: &mut OpAsmPrinter<'_>, map: &AffineMap, groups: &[i64], operands: &[Value], keyword: &str) {
     let nd = (map.num_dims() as usize).min(operands.len());
     let dims: Vec<String> = operands[..nd].iter().map(|&v| p.value_name(v)).collect();
     let syms: Vec<String> = operands[nd..].iter().map(|&v| format!("symbol({})", p.value_name(v))).collect();

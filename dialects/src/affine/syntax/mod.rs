@@ -4,7 +4,9 @@
 
 mod loops;
 
-pub(crate) use loops::{parse_for, parse_if, parse_parallel, print_for, print_if, print_parallel};
+pub(crate) use loops::{
+    parse_bounds_with_min_max, parse_for, parse_if, parse_parallel, print_for, print_if, print_min_max_bound, print_parallel,
+};
 
 use super::ops::{LoadOp, StoreOp, MAP};
 use crate::memref::{custom_error, custom_error_at};
