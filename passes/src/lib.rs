@@ -16,7 +16,9 @@ pub mod effects;
 pub mod expand_affine;
 pub mod gpumap;
 pub mod memplace;
+pub mod plan;
 pub mod rewrite;
+pub mod section;
 pub mod transforms;
 
 #[cfg(test)]

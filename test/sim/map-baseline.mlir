@@ -1,6 +1,6 @@
 // Differential tests of sharc-map-baseline: every function computes the same outputs after the
 // mapping (kernels simulated block by block) and after lowering the kernels' affine ops to scf.
-// RUN: sharc-opt %s --sharc-map-baseline -o %t.mlir 2> /dev/null
+// RUN: sharc-opt %s --sharc-map-baseline --sharc-map --sharc-lower-gpumap -o %t.mlir 2> /dev/null
 // RUN: sharc-opt %t.mlir --lower-affine -o %t.scf.mlir
 // RUN: sharc-run %s --entry=transpose --random-inputs=1 --compare=%t.mlir
 // RUN: sharc-run %s --entry=transpose --random-inputs=1 --compare=%t.scf.mlir
@@ -20,7 +20,7 @@
 // RUN: sharc-run %s --entry=partial --arg=n=37 --arg=m=71 --random-inputs=8 --compare=%t.scf.mlir
 // RUN: sharc-run %s --entry=partial --arg=n=0 --arg=m=5 --random-inputs=8 --compare=%t.mlir
 // RUN: sharc-run %s --entry=once --random-inputs=9 --compare=%t.mlir
-// RUN: sharc-opt %s --sharc-map-baseline="target=mi250x" -o %t.amd.mlir 2> /dev/null
+// RUN: sharc-opt %s --sharc-map-baseline="target=mi250x" --sharc-map --sharc-lower-gpumap -o %t.amd.mlir 2> /dev/null
 // RUN: sharc-run %s --entry=triangular --random-inputs=5 --compare=%t.amd.mlir
 // RUN: sharc-run %s --entry=partial --arg=n=37 --arg=m=71 --random-inputs=8 --compare=%t.amd.mlir
 

@@ -2,11 +2,12 @@
 //! code generation, as textual pass pipelines, so that any stage can be replayed by hand with
 //! `sharc-opt --pass-pipeline='...'` ([`pipeline_text`]; docs/tools/sharcc.md spells it out).
 //!
-//! Two mappings: the shared-memory one (seed 000's phase: the partition search with its seed
-//! closure, mapping by the chosen plan, promotion of the staged tiles, outlining), the default, and the
-//! baseline (`sharc-map-baseline`: every parallel section a kernel with the target's default
-//! block shape, no shared memory), which `--no-shared` selects and every optimisation is
-//! measured against. Sections the shared-memory passes leave alone fall through to the baseline.
+//! One road from the affine level to the gpu level: every section gets a plan, `sharc-map`
+//! turns each plan into a `gpumap.band`, `sharc-lower-gpumap` outlines each band into a kernel.
+//! Two planners: the partition search (seed 000's phase, with its seed closure; its staged tiles
+//! are then promoted), the default, and the baseline (`sharc-map-baseline`: the target's default
+//! block shape, nothing staged), which `--no-shared` selects alone and every optimisation is
+//! measured against. Sections whose partition plan stages nothing get the baseline plan.
 
 use sharc_ir::pass::{PassManager, PassRegistry, RunOptions};
 use sharc_ir::{Context, Diagnostic, OpId};
@@ -37,14 +38,13 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
     if m.shared {
         // sharc-partition computes the seed closure itself (and reports the candidates), so
         // the report pass sharc-seed-closure would only do the same work twice.
-        passes.extend([
-            format!("sharc-partition{{target={t}}}"),
-            "sharc-map".to_string(),
-            "sharc-promote".to_string(),
-            "sharc-lower-gpumap".to_string(),
-        ]);
+        passes.push(format!("sharc-partition{{target={t}}}"));
     }
-    passes.push(format!("sharc-map-baseline{{target={t}}}"));
+    passes.extend([format!("sharc-map-baseline{{target={t}}}"), "sharc-map".to_string()]);
+    if m.shared {
+        passes.push("sharc-promote".to_string());
+    }
+    passes.push("sharc-lower-gpumap".to_string());
     passes
 }
 
@@ -103,7 +103,7 @@ mod tests {
         let baseline = Mapping { target: "a100".to_string(), shared: false };
         assert_eq!(
             pipeline_text(&baseline, Level::Gpu),
-            "builtin.module(sharc-map-baseline{target=a100}, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-map-baseline{target=a100}, sharc-map, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
     }
 }

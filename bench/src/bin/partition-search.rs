@@ -62,7 +62,7 @@ fn main() {
                                 p.block[1],
                                 p.block[2],
                                 p.staged.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", "),
-                                p.profit
+                                p.search.as_ref().map_or("-", |s| s.profit.as_str())
                             ),
                             Err(d) => format!("error: {}", d.message),
                         };

@@ -37,14 +37,14 @@ mod verify;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use ops::{dense_tensor_ints, group_map, i32_tensor_attr, i64_array_attr, int_array};
 pub use ops::{
     split_bound_operands, ApplyOp, ForOp, IfOp, LoadOp, MaxOp, MinOp, ParallelOp, ReductionKind, StoreOp, YieldOp,
 };
-pub(crate) use ops::{dense_tensor_ints, group_map, i32_tensor_attr, i64_array_attr, int_array};
-pub(crate) use syntax::{parse_bounds_with_min_max, print_min_max_bound};
 use sharc_ir::builder::OperationState;
 use sharc_ir::registry::Dialect;
 use sharc_ir::{Attr, Context, Location, Type};
+pub(crate) use syntax::{parse_bounds_with_min_max, print_min_max_bound};
 
 /// Builds `arith.constant` for a folded constant (upstream `AffineDialect::materializeConstant`).
 fn materialize(ctx: &mut Context, value: Attr, ty: Type, loc: Location) -> Option<OperationState> {

@@ -70,5 +70,8 @@ fn mismatched_builder_input_fails_verification() {
     ctx.insert_op(InsertPoint::BlockEnd(body), band.0);
     Builder::at_end(body).insert(&mut ctx, func::ReturnOp::state(&[], loc));
     let err = sharc_ir::verifier::verify(&ctx, f).expect_err("two sizes for one loop");
-    assert!(err.message.contains("expected one lower and one upper bound per loop (2), got 1 and 1"), "{err}");
+    assert!(
+        err.message.contains("expected 2 lower-bound results (the sum of the groups, one per loop by default), got 1"),
+        "{err}"
+    );
 }

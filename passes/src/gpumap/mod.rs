@@ -1,19 +1,25 @@
 //! GPU mapping: binding parallel loops to the grid, block and thread dimensions of a kernel.
+//! One road: a plan (`crate::plan`) on every section, a `gpumap.band` for every plan, a kernel
+//! for every band.
 //!
-//! - [`map`]: `sharc-map`, a section with a `sharc.plan` to a `gpumap.band` (strips, guards).
-//! - [`map_baseline`]: `sharc-map-baseline`, the naive one-iteration-per-thread kernel.
-//! - [`lower_gpumap`]: `sharc-lower-gpumap`, `gpumap.band` and the `memplace` ops to the gpu dialect.
+//! - [`map_baseline`]: `sharc-map-baseline`, the baseline plan (one iteration per thread, the
+//!   target's default block) for the sections no other plan maps.
+//! - [`map`]: `sharc-map`, a section with a `sharc.plan` to a `gpumap.band` (loops inside the
+//!   thread, strips, guards).
+//! - [`lower_gpumap`]: `sharc-lower-gpumap`, the one outliner: `gpumap.band` and the `memplace`
+//!   ops to the gpu dialect.
+//! - [`nest`]: a section's loops in one affine space, and the hulls of triangular loops.
 
 pub mod lower_gpumap;
 pub mod map;
 pub mod map_baseline;
+pub(crate) mod nest;
 
 use sharc_dialects::{func, gpu};
 use sharc_ir::{Context, Value};
 
 /// Keeps the attributes of the function arguments a kernel captures (`sharc.name`, ...) on the
-/// kernel arguments they become, so reports and `sharc-run` name them as in the source. Shared
-/// by both outliners (`sharc-map-baseline`, `sharc-lower-gpumap`).
+/// kernel arguments they become, so reports and `sharc-run` name them as in the source.
 pub(crate) fn copy_arg_attrs(ctx: &mut Context, captured: &[Value], kernel: gpu::FuncOp) {
     let dicts: Vec<Option<_>> = captured
         .iter()

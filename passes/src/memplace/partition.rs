@@ -6,7 +6,8 @@
 //! attribute. The user-facing description is [`INFO`]'s (rendered to
 //! `docs/passes/sharc-partition.md`).
 
-use crate::analysis::partition::{plan_section_with, SearchOptions, PLAN_ATTR};
+use crate::analysis::partition::{plan_section_with, SearchOptions};
+use crate::section::sections_checked;
 use sharc_ir::pass::{OptionKind, Pass, PassInfo, PassOptionSpec, PassOptions};
 use sharc_ir::{Context, Diagnostic, OpId};
 use sharc_machine::Target;
@@ -159,13 +160,13 @@ impl Pass for Partition {
         let target =
             Target::load(&self.target).map_err(|e| Diagnostic::error(ctx.loc(module).clone(), e.to_string()))?;
         let options = SearchOptions { literal_eq11: self.literal };
-        for op in super::sections(ctx, module)? {
+        for section in sections_checked(ctx, module)? {
+            let op = section.0;
             let report = plan_section_with(ctx, op, &target, options)?;
             for line in report.remarks(ctx, self.explain) {
                 diags.push(Diagnostic::remark(ctx.loc(op).clone(), line));
             }
-            let attr = report.plan.to_attr(ctx);
-            ctx.set_attr(op, PLAN_ATTR, attr);
+            report.plan.attach(ctx, op);
         }
         Ok(())
     }

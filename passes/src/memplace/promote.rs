@@ -3,10 +3,8 @@
 //! barriers where a shared-memory dependence crosses threads, references rewritten to the
 //! buffer, and a copy back for written arrays. The user-facing description is [`INFO`]'s.
 
-use crate::analysis::partition::PLAN_ATTR;
-use crate::memplace::band_plan::{
-    full_block_condition, in_bounds_condition, PlanAttr, StagedAttr, LOOP_ATTR, STRIP_ATTR,
-};
+use crate::memplace::band_plan::{full_block_condition, in_bounds_condition, LOOP_ATTR, STRIP_ATTR};
+use crate::plan::{Plan, StagedArray};
 use sharc_dialects::affine::{self, ForOp, IfOp};
 use sharc_dialects::func::FuncOp;
 use sharc_dialects::gpu::AddressSpace;
@@ -73,17 +71,11 @@ struct Promote;
 
 impl Pass for Promote {
     fn run(&mut self, ctx: &mut Context, module: OpId, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
-        let bands: Vec<BandOp> = ctx
-            .collect_ops(module)
-            .into_iter()
-            .filter_map(|op| BandOp::view(ctx, op))
-            .filter(|b| ctx.attr_of(b.0, PLAN_ATTR).is_some())
-            .collect();
+        let bands: Vec<BandOp> = ctx.collect_ops(module).into_iter().filter_map(|op| BandOp::view(ctx, op)).collect();
         for band in bands {
-            let loc = ctx.loc(band.0).clone();
-            let Some(attr) = ctx.attr_of(band.0, PLAN_ATTR) else { continue };
-            let plan = PlanAttr::read(ctx, attr)
-                .map_err(|m| Diagnostic::error(loc.clone(), format!("malformed sharc.plan: {m}")))?;
+            let Some(plan) = Plan::of(ctx, band.0) else { continue };
+            let plan =
+                plan.map_err(|m| Diagnostic::error(ctx.loc(band.0).clone(), format!("malformed sharc.plan: {m}")))?;
             promote_band(ctx, band, &plan, diags);
         }
         Ok(())
@@ -119,7 +111,7 @@ struct Staging {
     remark: String,
 }
 
-fn promote_band(ctx: &mut Context, band: BandOp, plan: &PlanAttr, diags: &mut Vec<Diagnostic>) {
+fn promote_band(ctx: &mut Context, band: BandOp, plan: &Plan, diags: &mut Vec<Diagnostic>) {
     let loc = ctx.loc(band.0).clone();
     let mut stagings = Vec::new();
     for s in &plan.staged {
@@ -233,7 +225,7 @@ fn accesses_in(ctx: &Context, root: OpId, memref: Value) -> Result<Vec<OpId>, St
     Ok(out)
 }
 
-fn decide(ctx: &Context, band: BandOp, plan: &PlanAttr, s: &StagedAttr) -> Result<Staging, String> {
+fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray) -> Result<Staging, String> {
     let func = ctx.ancestor(band.0, |c, a| FuncOp::view(c, a).is_some()).map(FuncOp).ok_or("no enclosing function")?;
     let memref = s
         .arg
@@ -366,7 +358,7 @@ fn decide(ctx: &Context, band: BandOp, plan: &PlanAttr, s: &StagedAttr) -> Resul
 
 /// Every access's subscript `d` is `iv_b + c` for a distinct band loop `b` whose block size is
 /// the tile's extent `d`, and all accesses are alike: each block touches exactly its own tile.
-fn check_own_writes(ctx: &Context, band: BandOp, s: &StagedAttr, accesses: &[OpId]) -> Result<(), String> {
+fn check_own_writes(ctx: &Context, band: BandOp, s: &StagedArray, accesses: &[OpId]) -> Result<(), String> {
     let ivs = band.ivs(ctx).to_vec();
     let sizes = band.block_sizes(ctx);
     let not_own = || format!("written, and its references do not touch exactly the block's own {} tile", s.name);

@@ -61,7 +61,7 @@ struct SeedClosure;
 
 impl Pass for SeedClosure {
     fn run(&mut self, ctx: &mut Context, module: OpId, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
-        for op in super::sections(ctx, module)? {
+        for op in crate::section::sections_checked(ctx, module)?.into_iter().map(|s| s.0) {
             let section = Section::analyze(ctx, op)?;
             let c = closure(ctx, &section);
             for line in c.explain(ctx, &section) {

@@ -1,4 +1,4 @@
-// RUN: not sharc-opt %s --sharc-map="unstaged" -split-input-file 2>&1 | FileCheck %s
+// RUN: not sharc-opt %s --sharc-map -split-input-file 2>&1 | FileCheck %s
 
 // A sharc.plan that does not say what it must is an error, never a guess.
 func.func @zero_block(%A: memref<64xf32>) {

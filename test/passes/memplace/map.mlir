@@ -1,5 +1,5 @@
 // REQUIRES: mlir-opt
-// RUN: sharc-opt %s --sharc-map="unstaged" -split-input-file -o %t.mlir 2> %t.diag
+// RUN: sharc-opt %s --sharc-map -split-input-file -o %t.mlir 2> %t.diag
 // RUN: FileCheck %s --input-file=%t.mlir
 // RUN: FileCheck %s --input-file=%t.diag --check-prefix=REMARK
 // Upstream knows neither gpumap nor memplace (nor that a band's induction variables are valid
@@ -15,13 +15,13 @@
 // guarded (n is unknown), the loads by an affine.if that yields zero past the bounds.
 // CHECK-DAG: #[[ID:map[0-9]*]] = affine_map<(d0) -> (d0)>
 // CHECK-DAG: #[[MIN:map[0-9]*]] = affine_map<(d0)[s0] -> (d0 + 16, s0)>
-// CHECK-DAG: #[[IN:set[0-9]*]] = affine_set<(d0, d1)[s0, s1] : (-d0 + s0 - 1 >= 0, -d1 + s1 - 1 >= 0)>
+// CHECK-DAG: #[[IN:set[0-9]*]] = affine_set<(d0, d1)[s0] : (-d0 + s0 - 1 >= 0, -d1 + s0 - 1 >= 0)>
 // CHECK-LABEL: func.func @gemm
 // CHECK-NEXT: gpumap.band (%[[I:.*]], %[[J:.*]]) = (0, 0) to (symbol(%arg0), symbol(%arg0)) block [16, 16] dims [y, x] origin (%{{.*}}, %{{.*}}) {
 // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT: %[[SUM:.*]] = affine.for %[[KK:.*]] = 0 to %arg0 step 16 iter_args(%[[A0:.*]] = %[[ZERO]]) -> (f32) {
 // CHECK-NEXT: %[[PART:.*]] = affine.for %[[K:.*]] = #[[ID]](%[[KK]]) to min #[[MIN]](%[[KK]])[%arg0] iter_args(%[[A1:.*]] = %[[A0]]) -> (f32) {
-// CHECK-NEXT: %[[X:.*]] = affine.if #[[IN]](%[[I]], %[[J]])[%arg0, %arg0] -> f32 {
+// CHECK-NEXT: %[[X:.*]] = affine.if #[[IN]](%[[I]], %[[J]])[%arg0] -> f32 {
 // CHECK-NEXT: %[[L:.*]] = affine.load %arg1[%[[I]], %[[K]]] : memref<?x?xf32>
 // CHECK-NEXT: affine.yield %[[L]] : f32
 // CHECK-NEXT: } else {
@@ -34,7 +34,7 @@
 // CHECK-NEXT: } {sharc.loop = 2 : i64}
 // CHECK-NEXT: affine.yield %[[PART]] : f32
 // CHECK-NEXT: } {sharc.strip = 2 : i64}
-// CHECK-NEXT: affine.if #[[IN]](%[[I]], %[[J]])[%arg0, %arg0] {
+// CHECK-NEXT: affine.if #[[IN]](%[[I]], %[[J]])[%arg0] {
 // CHECK-NEXT: affine.store %[[SUM]], %arg3[%[[I]], %[[J]]] : memref<?x?xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: } {sharc.plan = {{.*}}, sharc.share = #sharc.share<B[*][TB_X], A[TB_Y][*]:coalesce>}
@@ -107,14 +107,27 @@ func.func @triangular(%n: index, %A: memref<?x?xf32>) {
 
 // -----
 
-// A plan that runs a band loop inside the thread is not one sharc-map binds: the section stays.
+// A plan may run a band loop inside the thread: it becomes an affine.for around the body. One
+// that strips or stages cannot (the copies would depend on the thread's loop): that section
+// stays, with a warning.
 // CHECK-LABEL: func.func @seq
-// CHECK-NEXT: affine.parallel
+// CHECK-NEXT: gpumap.band (%[[I:.*]]) = (0) to (64) block [64] dims [x] origin (%{{.*}}) {
+// CHECK-NEXT: affine.for %[[J:.*]] = 0 to 64 {
+// CHECK-NEXT: affine.load %arg0[%[[I]], %[[J]]]
+// CHECK: affine.parallel
+// CHECK-NOT: gpumap.band
+// REMARK: remark: section mapped to a gpumap.band: block 64x1x1, x = loop 0, loop 1 inside the thread, no guard needed
 // REMARK: warning: section not mapped by its plan: the plan runs band loop 1 inside the thread
 func.func @seq(%A: memref<64x64xf32>) {
   affine.parallel (%i, %j) = (0, 0) to (64, 64) {
     %v = affine.load %A[%i, %j] : memref<64x64xf32>
     affine.store %v, %A[%i, %j] : memref<64x64xf32>
   } {sharc.plan = {block = array<i64: 64, 1, 1>, loops = ["x", "seq"], staged = [], strips = []}}
+  affine.parallel (%i, %j) = (0, 0) to (64, 64) {
+    affine.for %k = 0 to 64 {
+      %v = affine.load %A[%i, %k] : memref<64x64xf32>
+      affine.store %v, %A[%k, %j] : memref<64x64xf32>
+    }
+  } {sharc.plan = {block = array<i64: 64, 1, 1>, loops = ["x", "seq"], staged = [], strips = [{loop = 2 : i64, size = 16 : i64}]}}
   return
 }

@@ -13,7 +13,7 @@
 // The report lists each kernel with its block (here the baseline mapping's).
 // RUN: sharcc %s --no-shared --target a100 --emit=gpu --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // REPORT: kernel source block shared memory placement
-// REPORT: @scale_kernels::@scale_s0 driver-errors.c:[[@LINE+7]] 256x1x1 none (baseline mapping)
+// REPORT: @scale_kernels::@scale_b0 driver-errors.c:[[@LINE+7]] 256x1x1 none (baseline mapping)
 void scale(int n, float a, float x[n]) {
   int i;
 #ifdef BROKEN

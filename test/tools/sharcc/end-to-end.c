@@ -41,23 +41,24 @@
 // GPU: gpu.func @gemm_b0({{.*}}) workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 32, 1>
 // GPU: gpu.barrier
 // GPU-NOT: affine.
-// GPU: gpu.func @jacobi_2d_s0(
 // GPU: gpu.func @jacobi_2d_b0(
-// BASE: gpu.func @gemm_s0({{.*}}) kernel attributes {known_block_size = array<i32: 32, 8, 1>
+// GPU: gpu.func @jacobi_2d_b1(
+// BASE: gpu.func @gemm_b0({{.*}}) kernel attributes {known_block_size = array<i32: 32, 8, 1>
 // BASE-NOT: workgroup(
 // BASE-NOT: gpu.barrier
 
 // PTX: .target sm_80
 // PTX-DAG: .visible .entry gemm_b0(
 // PTX-DAG: .visible .entry transpose_b0(
-// PTX-DAG: .visible .entry jacobi_2d_s0(
-// PTX-DAG: .visible .entry syrk_s0(
+// PTX-DAG: .visible .entry jacobi_2d_b0(
+// PTX-DAG: .visible .entry jacobi_2d_b1(
+// PTX-DAG: .visible .entry syrk_b0(
 // PTX-DAG: bar.sync 0
 
 // HSACO-DAG: .name: gemm_b0
 // HSACO-DAG: .name: matvec_b0
 // HSACO-DAG: .name: conv_3x3_b0
-// HSACO-DAG: .name: syrk_s0
+// HSACO-DAG: .name: syrk_b0
 // HSACO-DAG: .group_segment_fixed_size: {{[1-9][0-9]*}}
 
 // LLVM: addrspace(3) global [1024 x float] poison
@@ -65,7 +66,7 @@
 // LLVM: call {{.*}}@llvm.nvvm.read.ptx.sreg.tid.x()
 // LLVM: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
 
-// REMARK: end-to-end.c:[[@LINE+5]]:3: remark: section mapped to @transpose_kernels::@transpose_s0: x = {{.*}}, block 32x8x1, bounds checked in the kernel
+// REMARK: end-to-end.c:[[@LINE+5]]:3: remark: baseline plan: x = {{.*}}, block 32x8x1, bounds checked in the kernel
 
 void transpose(int n, int m, float A[n][m], float B[m][n]) {
   int i, j;

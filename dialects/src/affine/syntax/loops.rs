@@ -277,7 +277,13 @@ fn unique_position(list: &mut Vec<Value>, v: Value) -> u32 {
 
 /// Prints the bounds of one side of `affine.parallel`: single expressions inline, groups as
 /// `max(...)`/`min(...)` (MLIR's `printMinMaxBound`).
-pub(crate) fn print_min_max_bound(p: &mut OpAsmPrinter<'_>, map: &AffineMap, groups: &[i64], operands: &[Value], keyword: &str) {
+pub(crate) fn print_min_max_bound(
+    p: &mut OpAsmPrinter<'_>,
+    map: &AffineMap,
+    groups: &[i64],
+    operands: &[Value],
+    keyword: &str,
+) {
     let nd = (map.num_dims() as usize).min(operands.len());
     let dims: Vec<String> = operands[..nd].iter().map(|&v| p.value_name(v)).collect();
     let syms: Vec<String> = operands[nd..].iter().map(|&v| format!("symbol({})", p.value_name(v))).collect();

@@ -26,6 +26,6 @@ pub mod split;
 #[cfg(test)]
 mod tests;
 
-pub use plan::{plan_section, plan_section_with, Plan, Report, StagedArray, PLAN_ATTR};
+pub use plan::{plan_section, plan_section_with, Report};
 pub use search::SearchOptions;
 pub use section::Section;

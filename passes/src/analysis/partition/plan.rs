@@ -1,79 +1,19 @@
-//! The chosen plan of a section: the Rust API the promotion pass calls ([`plan_section`]) and the
-//! `sharc.plan` attribute it can read back from the IR alone ([`Plan::to_attr`]; fields in
-//! `docs/partition.md` and the `sharc-partition` pass docs).
+//! The chosen plan of a section ([`plan_section`]): the winner of the search as the typed
+//! [`Plan`] (`crate::plan`, which writes and reads the `sharc.plan` attribute), with the
+//! [`Report`] of everything the search saw for remarks.
 
 use super::closure::{closure, Closure};
 use super::features::{LoopTile, PlanShape, TileKind};
-use super::profit::Poly;
 use super::search::{self, criteria, Evaluated, Evaluator, Metrics, Outcome, SearchOptions};
-use super::section::{AccessKindSet, Section};
+use super::section::Section;
 use super::split::{assign_axes, candidate_plans, IterSplit};
+use crate::analysis::affine::AccessKind;
+use crate::plan::{Plan, SearchSummary, StagedArray};
+use sharc_dialects::gpu::Dimension;
 use sharc_dialects::sharc::share::Axis;
 use sharc_ir::affine::{AffineBinaryOp, AffineExpr, AffineMap};
-use sharc_ir::{Attr, Context, Diagnostic, OpId, Value};
+use sharc_ir::{Context, Diagnostic, OpId};
 use sharc_machine::Target;
-
-/// The attribute name.
-pub const PLAN_ATTR: &str = "sharc.plan";
-
-/// One array staged in shared memory.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StagedArray {
-    /// The memref (its origin).
-    pub memref: Value,
-    /// Source name.
-    pub name: String,
-    /// Function argument number, if the memref is one.
-    pub arg: Option<usize>,
-    /// Position among the section's memrefs in order of first access.
-    pub first_access: usize,
-    /// Read, written, or both.
-    pub access: AccessKindSet,
-    /// In `ReuseSet`.
-    pub reuse: bool,
-    /// In `CoalesceSet`.
-    pub coalesce: bool,
-    /// Extent of the tile per array dimension, halo included.
-    pub tile: Vec<i64>,
-    /// Elements before the offset-free subscript's image, per dimension.
-    pub halo_lo: Vec<i64>,
-    /// Elements after it.
-    pub halo_hi: Vec<i64>,
-    /// First element of the tile (halo included) as a function of the first iteration of every
-    /// section loop in the tile (`d<l>` is section loop `l`).
-    pub origin: AffineMap,
-    /// The strip loops whose every strip reloads the tile.
-    pub per_strip: Vec<usize>,
-    /// Bytes.
-    pub bytes: u64,
-    /// Bytes per element.
-    pub elem_bytes: u32,
-}
-
-/// The chosen plan of a section.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Plan {
-    /// The section op.
-    pub section: OpId,
-    /// Threads per block (x, y, z).
-    pub block: [i64; 3],
-    /// Per band loop: its axis, `None` when it runs inside the thread.
-    pub loops: Vec<Option<Axis>>,
-    /// `(loop, size)` of every strip-mined sequential loop.
-    pub strips: Vec<(usize, i64)>,
-    /// The staged arrays.
-    pub staged: Vec<StagedArray>,
-    /// Candidate array names.
-    pub candidates: Vec<String>,
-    /// Profit per block.
-    pub profit: Poly,
-    /// Shared bytes per block.
-    pub shared_bytes: u64,
-    /// Resident blocks per SM.
-    pub blocks_per_sm: u32,
-    /// Resident warps / most warps.
-    pub occupancy: f64,
-}
 
 /// Everything the search saw, for remarks.
 pub struct Report {
@@ -239,11 +179,11 @@ fn build_plan(
         strip_loops.extend(&per_strip);
         let Ok(origin) = AffineMap::new(section.loops.len() as u32, 0, origin) else { continue };
         staged.push(StagedArray {
-            memref: info.memref,
             name: info.name.clone(),
             arg: info.arg,
             first_access: info.first_access,
-            access: AccessKindSet::of(refs.iter().map(|r| r.access.kind)),
+            read: refs.iter().any(|r| r.access.kind == AccessKind::Read),
+            written: refs.iter().any(|r| r.access.kind == AccessKind::Write),
             reuse: v.in_reuse,
             coalesce: v.in_coalesce,
             tile: part.hull.iter().map(|(lo, hi)| hi - lo + 1).collect(),
@@ -262,16 +202,26 @@ fn build_plan(
         .filter_map(|&l| if let TileKind::Strip(s) = tiles[l].kind { Some((l, s)) } else { None })
         .collect();
     Plan {
-        section: section.op,
         block: *block,
-        loops: shape.axes.clone(),
+        loops: shape.axes.iter().map(|&a| dimension(a)).collect(),
         strips,
         staged,
-        candidates: closure.candidates.iter().map(|(a, _)| section.arrays[*a].name.clone()).collect(),
-        profit: metrics.profit.clone(),
-        shared_bytes: metrics.shared_bytes,
-        blocks_per_sm: metrics.blocks_per_sm,
-        occupancy: metrics.occupancy,
+        search: Some(SearchSummary {
+            candidates: closure.candidates.iter().map(|(a, _)| section.arrays[*a].name.clone()).collect(),
+            profit: metrics.profit.to_string(),
+            shared_bytes: metrics.shared_bytes,
+            blocks_per_sm: metrics.blocks_per_sm,
+            occupancy: metrics.occupancy,
+        }),
+    }
+}
+
+/// The hardware dimension of a share-pragma axis.
+fn dimension(a: Option<Axis>) -> Option<Dimension> {
+    match a? {
+        Axis::X => Some(Dimension::X),
+        Axis::Y => Some(Dimension::Y),
+        Axis::Z => Some(Dimension::Z),
     }
 }
 
@@ -284,68 +234,16 @@ fn axis_name(a: Option<Axis>) -> &'static str {
     }
 }
 
-impl Plan {
-    /// The `sharc.plan` dictionary (builtin attributes only, so upstream parses it).
-    pub fn to_attr(&self, ctx: &mut Context) -> Attr {
-        let i64a = |ctx: &mut Context, v: i64| ctx.i64_attr(v);
-        let mut staged = Vec::new();
-        for s in &self.staged {
-            let why: Vec<&str> = [(s.reuse, "reuse"), (s.coalesce, "coalesce")]
-                .into_iter()
-                .filter_map(|(b, w)| b.then_some(w))
-                .collect();
-            let entries = vec![
-                ("name".to_string(), ctx.string_attr(s.name.clone())),
-                ("arg".to_string(), i64a(ctx, s.arg.map_or(-1, |a| a as i64))),
-                ("first_access".to_string(), i64a(ctx, s.first_access as i64)),
-                ("access".to_string(), ctx.string_attr(s.access.name())),
-                ("why".to_string(), ctx.string_attr(why.join(","))),
-                ("tile".to_string(), ctx.dense_i64_array(&s.tile)),
-                ("halo_lo".to_string(), ctx.dense_i64_array(&s.halo_lo)),
-                ("halo_hi".to_string(), ctx.dense_i64_array(&s.halo_hi)),
-                ("origin".to_string(), ctx.affine_map_attr(s.origin.clone())),
-                (
-                    "per_strip".to_string(),
-                    ctx.dense_i64_array(&s.per_strip.iter().map(|&l| l as i64).collect::<Vec<_>>()),
-                ),
-                ("bytes".to_string(), i64a(ctx, s.bytes as i64)),
-                ("elem_bytes".to_string(), i64a(ctx, i64::from(s.elem_bytes))),
-            ];
-            staged.push(ctx.dict_attr(entries));
-        }
-        let mut strips = Vec::new();
-        for &(l, size) in &self.strips {
-            let entries = vec![("loop".to_string(), i64a(ctx, l as i64)), ("size".to_string(), i64a(ctx, size))];
-            strips.push(ctx.dict_attr(entries));
-        }
-        let loops: Vec<Attr> = self.loops.iter().map(|&a| ctx.string_attr(axis_name(a))).collect();
-        let candidates: Vec<Attr> = self.candidates.iter().map(|c| ctx.string_attr(c.clone())).collect();
-        let f64_ty = ctx.float_type(sharc_ir::types::FloatKind::F64);
-        let entries = vec![
-            ("block".to_string(), ctx.dense_i64_array(&self.block)),
-            ("loops".to_string(), ctx.array_attr(loops)),
-            ("strips".to_string(), ctx.array_attr(strips)),
-            ("staged".to_string(), ctx.array_attr(staged)),
-            ("candidates".to_string(), ctx.array_attr(candidates)),
-            ("profit".to_string(), ctx.string_attr(self.profit.to_string())),
-            ("shared_bytes".to_string(), i64a(ctx, self.shared_bytes as i64)),
-            ("blocks_per_sm".to_string(), i64a(ctx, i64::from(self.blocks_per_sm))),
-            ("occupancy".to_string(), ctx.float_attr(f64_ty, (self.occupancy * 1e4).round() / 1e4)),
-        ];
-        ctx.dict_attr(entries)
+/// `block 32x32x1, y = %arg6, x = %arg7, strips %arg8 by 32` for remarks.
+fn summary(plan: &Plan, section: &Section) -> String {
+    let mut parts = vec![format!("block {}x{}x{}", plan.block[0], plan.block[1], plan.block[2])];
+    for (l, d) in plan.loops.iter().enumerate() {
+        parts.push(format!("{} = {}", d.map_or("seq", Dimension::keyword), section.iv_name(l)));
     }
-
-    /// `block 32x32x1, y = %arg6, x = %arg7, strips %arg8 by 32` for remarks.
-    pub fn summary(&self, section: &Section) -> String {
-        let mut parts = vec![format!("block {}x{}x{}", self.block[0], self.block[1], self.block[2])];
-        for (l, a) in self.loops.iter().enumerate() {
-            parts.push(format!("{} = {}", axis_name(*a), section.iv_name(l)));
-        }
-        for (l, s) in &self.strips {
-            parts.push(format!("strip {} by {s}", section.iv_name(*l)));
-        }
-        parts.join(", ")
+    for (l, s) in &plan.strips {
+        parts.push(format!("strip {} by {s}", section.iv_name(*l)));
     }
+    parts.join(", ")
 }
 
 impl Report {
@@ -432,14 +330,15 @@ impl Report {
             },
             _ => "; it is the only legal setting".to_string(),
         };
+        let Some(found) = &self.plan.search else { return out };
         out.push(format!(
             "chosen: plan {wp}, {}; staged [{}]; profit {}, {} B shared, {} block(s)/SM, occupancy {:.2}{why}",
-            self.plan.summary(s),
+            summary(&self.plan, s),
             self.plan.staged.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(", "),
-            self.plan.profit,
-            self.plan.shared_bytes,
-            self.plan.blocks_per_sm,
-            self.plan.occupancy
+            found.profit,
+            found.shared_bytes,
+            found.blocks_per_sm,
+            found.occupancy
         ));
         out
     }

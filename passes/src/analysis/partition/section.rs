@@ -457,26 +457,13 @@ fn first_body_op(ctx: &Context, op: OpId) -> Option<OpId> {
     ctx.block_ops(block).first().copied()
 }
 
-/// The section and the `affine.parallel` ops perfectly nested in it.
+/// The section and the `affine.parallel` ops perfectly nested in it ([`crate::section::chain`]).
 fn band_ops(ctx: &Context, section: OpId) -> Vec<OpId> {
-    let mut out = vec![section];
-    let mut cur = section;
-    while let Some(body) = ParallelOp(cur).body(ctx) {
-        let ops = ctx.block_ops(body);
-        let inner: Vec<OpId> = ops.iter().copied().filter(|&o| YieldOp::view(ctx, o).is_none()).collect();
-        match inner.as_slice() {
-            [only] if ParallelOp::view(ctx, *only).is_some() && ParallelOp(*only).reductions(ctx).is_empty() => {
-                out.push(*only);
-                cur = *only;
-            }
-            _ => break,
-        }
-    }
-    out
+    crate::section::chain(ctx, ParallelOp(section)).into_iter().map(|p| p.0).collect()
 }
 
 fn band_len(ctx: &Context, section: OpId) -> usize {
-    band_ops(ctx, section).iter().map(|&p| ParallelOp(p).num_dims(ctx)).sum()
+    crate::section::chain_loops(ctx, ParallelOp(section))
 }
 
 /// Whether a shape dimension is dynamic.

@@ -47,7 +47,8 @@ fn gemm_decisions_follow_the_paper() {
     let target = Target::load("gtx690").unwrap();
     let report = plan_section_with(&ctx, op, &target, SearchOptions::default()).unwrap();
     let names = |v: &[String]| v.join(",");
-    assert_eq!(names(&report.plan.candidates), "A,B,C");
+    let found = report.plan.search.as_ref().expect("a searched plan");
+    assert_eq!(names(&found.candidates), "A,B,C");
     assert_eq!(report.isset, 2, "NumCanPar (18) before merging");
     assert_eq!(report.plans.len(), 1, "IS_A and IS_B intersect");
     // 21 legal (TB_X, TB_Y) pairs under (14)-(16).
@@ -55,10 +56,10 @@ fn gemm_decisions_follow_the_paper() {
     let plan = &report.plan;
     assert_eq!(plan.block, [32, 32, 1]);
     assert_eq!(plan.strips, vec![(2, 32)]);
-    assert_eq!(plan.shared_bytes, 8192);
+    assert_eq!(found.shared_bytes, 8192);
     // (12) gives 8·n·TB_Y·(TB_X + 32) = 16384·n with CoalesceTran_A = TB_Y·n; the saving
     // subtracts the copy-in of A, one 128-byte row per tile row and strip: TB_Y·n/32 = n.
-    assert_eq!(plan.profit.to_string(), "16128 * n");
+    assert_eq!(found.profit, "16128 * n");
     let (wp, wi) = report.winner;
     let metrics = report.outcomes[wp].evaluated[wi].outcome.as_ref().unwrap();
     let a = metrics.arrays.iter().find(|v| v.array == report.section.array_named("A").unwrap()).unwrap();

@@ -1,17 +1,13 @@
-//! Deciding how one section maps, without touching the IR: the chain of perfectly nested
-//! bands, which of their loops become x, y and z, the iteration hull each mapped loop covers,
-//! the block shape, and the values the kernel needs from the host.
-//!
-//! Everything that can make a section unmappable is found here, so that the rewrite in
-//! `outline` never fails half-way: a section either becomes a kernel whole or stays as it is.
+//! The baseline plan of one section, without touching the IR: which loops of its chain become
+//! x, y and z (those a hull can bound, best-coalescing first) and the block shape; and
+//! everything that keeps a section on the host, so that `sharc-map` never fails on a baseline
+//! plan half-way.
 
-use super::space::{coefficient, Space};
 use crate::analysis::affine::access_of;
+use crate::gpumap::nest::{Hull, Nest};
 use sharc_dialects::affine::{self, ParallelOp};
 use sharc_dialects::gpu::Dimension;
-use sharc_dialects::{arith, func, math, memref, scf};
-use sharc_ir::affine::AffineExpr;
-use sharc_ir::op::ValueDef;
+use sharc_dialects::{arith, math, memref, scf};
 use sharc_ir::syntax::printer::type_to_string;
 use sharc_ir::{Context, OpId, OpTraits, TypeKind, Value};
 use sharc_machine::Target;
@@ -20,10 +16,6 @@ use sharc_machine::Target;
 /// handle them; everything else may refer to host symbols or host-only runtime calls).
 const KERNEL_DIALECTS: &[&str] =
     &[affine::DIALECT.name, arith::DIALECT.name, math::DIALECT.name, memref::DIALECT.name, scf::DIALECT.name];
-
-/// At most this many bound expressions per mapped loop after taking the hull (the hull of a
-/// loop bounded by other mapped loops multiplies their bound counts).
-const MAX_HULL_EXPRS: usize = 16;
 
 /// Why a section stays on the host.
 #[derive(Debug, thiserror::Error)]
@@ -40,57 +32,27 @@ pub(super) enum Unmappable {
     Malformed,
 }
 
-/// One loop (one induction variable of a band) of the chain.
-#[derive(Clone, Debug)]
-pub(super) struct Dim {
-    pub band: ParallelOp,
-    pub pos: usize,
-    pub iv: Value,
-    pub step: i64,
-    /// The lower bounds (the loop starts at their maximum), in the plan's space.
-    pub lbs: Vec<AffineExpr>,
-    /// The upper bounds (exclusive; the loop ends at their minimum).
-    pub ubs: Vec<AffineExpr>,
-    /// The chain loops whose induction variables the bounds use.
-    pub deps: Vec<usize>,
-}
-
-/// A loop bound to a grid dimension.
-#[derive(Clone, Debug)]
-pub(super) struct Mapped {
-    /// Index into [`Plan::dims`].
-    pub dim: usize,
-    pub role: Dimension,
-    /// A superset of the loop's iterations, `[max(lbs), min(ubs))`, in host values only.
-    pub hull_lbs: Vec<AffineExpr>,
-    pub hull_ubs: Vec<AffineExpr>,
-    /// Whether the kernel must check the upper bounds (partial tiles, or a hull wider than
-    /// the loop), and the lower bounds (only when they depend on other mapped loops).
-    pub guard_upper: bool,
-    pub guard_lower: bool,
-}
-
-/// How a section maps.
+/// The baseline plan of a section.
 #[derive(Debug)]
-pub(super) struct Plan {
-    pub section: ParallelOp,
-    /// The perfectly nested bands, outermost first; the last one's body is the kernel body.
-    pub chain: Vec<ParallelOp>,
-    pub dims: Vec<Dim>,
-    pub space: Space,
-    /// x, then y, then z.
-    pub mapped: Vec<Mapped>,
+pub(super) struct Baseline {
+    /// The loops bound to x, then y, then z (section loop numbers).
+    pub mapped: Vec<usize>,
+    /// Threads per block along x, y, z.
     pub block: [i64; 3],
-    /// Values defined outside the section and used in it: the kernel arguments.
-    pub captured: Vec<Value>,
-    /// Constants defined outside the section and used in it: copied into the kernel.
-    pub constants: Vec<OpId>,
+    /// The section's loops (to name them in remarks).
+    pub ivs: Vec<Value>,
+    /// Whether a thread can fall outside the iteration space (partial tiles, hulls).
+    pub guarded: bool,
 }
 
-impl Plan {
-    /// Whether chain loop `d` is bound to a grid dimension.
-    pub fn mapped_index(&self, d: usize) -> Option<usize> {
-        self.mapped.iter().position(|m| m.dim == d)
+impl Baseline {
+    /// The plan attribute's form.
+    pub fn plan(&self) -> crate::plan::Plan {
+        let mut loops = vec![None; self.ivs.len()];
+        for (&d, role) in self.mapped.iter().zip(Dimension::ALL) {
+            loops[d] = Some(role);
+        }
+        crate::plan::Plan::baseline(self.block, loops)
     }
 }
 
@@ -101,73 +63,21 @@ pub(super) fn plan(
     section: ParallelOp,
     target: &Target,
     block: Option<&[i64]>,
-) -> Result<Plan, Unmappable> {
+) -> Result<Baseline, Unmappable> {
     if !section.reductions(ctx).is_empty() || !section.reduction_codes(ctx).is_empty() {
         return Err(Unmappable::Reduction);
     }
-    let chain = chain_of(ctx, section);
-    let mut space = Space::default();
-    let dims = dims_of(ctx, &chain, &mut space)?;
-    check_ops(ctx, section.0, &chain)?;
-    let (captured, constants) = captures(ctx, section.0)?;
-    let scores = coalescing_scores(ctx, chain.last().map_or(section.0, |b| b.0), &dims);
-    let mut mapped = select(&dims, &space, &scores);
+    let nest = Nest::of(ctx, section).ok_or(Unmappable::Malformed)?;
+    check_ops(ctx, section.0, &nest.chain)?;
+    check_captures(ctx, section.0)?;
+    let innermost = nest.chain.last().map_or(section.0, |b| b.0);
+    let scores = coalescing_scores(ctx, innermost, &nest);
+    let mapped = select(&nest, &scores);
     let block = block_shape(target, block, mapped.len());
-    for (m, role) in mapped.iter_mut().zip(Dimension::ALL) {
-        m.role = role;
-        let d = &dims[m.dim];
-        m.guard_lower = !d.deps.is_empty();
-        m.guard_upper = !exact_tiles(d, block[role.index()], &space);
-    }
-    Ok(Plan { section, chain, dims, space, mapped, block, captured, constants })
-}
-
-/// The section and the bands perfectly nested in it without reductions: each band's body
-/// holds only the next band (and the terminator).
-fn chain_of(ctx: &Context, section: ParallelOp) -> Vec<ParallelOp> {
-    let mut chain = vec![section];
-    while let Some(body) = chain.last().and_then(|b| b.body(ctx)) {
-        let ops = ctx.block_ops(body);
-        let next = match ops.as_slice() {
-            [only, term] if affine::YieldOp::view(ctx, *term).is_some() => ParallelOp::view(ctx, *only),
-            _ => None,
-        };
-        match next {
-            Some(p) if p.reduction_codes(ctx).is_empty() && p.body(ctx).is_some() => chain.push(p),
-            _ => break,
-        }
-    }
-    chain
-}
-
-fn dims_of(ctx: &Context, chain: &[ParallelOp], space: &mut Space) -> Result<Vec<Dim>, Unmappable> {
-    let mut dims = Vec::new();
-    // Every induction variable is a dimension of the space first, so bounds refer to it by
-    // the same position whichever band they come from.
-    for band in chain {
-        for &iv in band.ivs(ctx) {
-            space.dim(iv);
-        }
-    }
-    for &band in chain {
-        let steps = band.steps(ctx);
-        let (lb_operands, ub_operands) = (band.lower_bound_operands(ctx), band.upper_bound_operands(ctx));
-        for (pos, (&iv, &step)) in band.ivs(ctx).iter().zip(&steps).enumerate() {
-            let lb_map = band.lower_bound_map(ctx, pos).ok_or(Unmappable::Malformed)?;
-            let ub_map = band.upper_bound_map(ctx, pos).ok_or(Unmappable::Malformed)?;
-            let lbs = space.import(&lb_map, lb_operands).ok_or(Unmappable::Malformed)?;
-            let ubs = space.import(&ub_map, ub_operands).ok_or(Unmappable::Malformed)?;
-            if step <= 0 || lbs.is_empty() || ubs.is_empty() {
-                return Err(Unmappable::Malformed);
-            }
-            dims.push(Dim { band, pos, iv, step, lbs, ubs, deps: Vec::new() });
-        }
-    }
-    for d in 0..dims.len() {
-        let used: Vec<Value> = dims[d].lbs.iter().chain(&dims[d].ubs).flat_map(|e| space.values_of(e)).collect();
-        dims[d].deps = (0..dims.len()).filter(|&e| used.contains(&dims[e].iv)).collect();
-    }
-    Ok(dims)
+    let guarded =
+        mapped.iter().zip(block).any(|(&d, size)| !nest.dims[d].deps.is_empty() || !nest.exact_tiles(d, size));
+    let ivs = nest.dims.iter().map(|d| d.iv).collect();
+    Ok(Baseline { mapped, block, ivs, guarded })
 }
 
 /// Rejects ops that cannot run in a kernel: other dialects (calls, nested launches), heap
@@ -189,58 +99,43 @@ fn check_ops(ctx: &Context, section: OpId, chain: &[ParallelOp]) -> Result<(), U
     Ok(())
 }
 
-/// The values the section uses but does not define: constants to copy, and the rest, which
-/// become kernel arguments.
-fn captures(ctx: &Context, section: OpId) -> Result<(Vec<Value>, Vec<OpId>), Unmappable> {
-    let (mut captured, mut constants) = (Vec::new(), Vec::new());
+/// Checks the values the section uses but does not define, which become kernel arguments
+/// (constants are copied instead): a kernel cannot reach the host stack, and takes only
+/// scalars and memrefs.
+fn check_captures(ctx: &Context, section: OpId) -> Result<(), Unmappable> {
     let inside =
         |v: Value| ctx.value_block(v).and_then(|b| ctx.block_parent_op(b)).is_some_and(|p| ctx.is_ancestor(section, p));
     for op in ctx.collect_ops(section) {
         for &v in ctx.operands(op) {
-            if inside(v) || captured.contains(&v) {
+            if inside(v) {
                 continue;
             }
-            match ctx.defining_op(v) {
-                Some(def) if ctx.op_has(def, OpTraits::CONSTANT_LIKE) && ctx.operands(def).is_empty() => {
-                    if !constants.contains(&def) {
-                        constants.push(def);
-                    }
-                }
-                def => {
-                    if def.and_then(|d| memref::AllocOp::view(ctx, d)).is_some_and(|a| a.is_stack(ctx)) {
-                        return Err(Unmappable::HostStack);
-                    }
-                    let ty = ctx.value_type(v);
-                    let passable = matches!(
-                        ctx.type_kind(ty),
-                        TypeKind::Index | TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::MemRef { .. }
-                    );
-                    if !passable {
-                        return Err(Unmappable::ArgumentType(type_to_string(ctx, ty)));
-                    }
-                    captured.push(v);
-                }
+            let def = ctx.defining_op(v);
+            if def.is_some_and(|d| ctx.op_has(d, OpTraits::CONSTANT_LIKE) && ctx.operands(d).is_empty()) {
+                continue;
+            }
+            if def.and_then(|d| memref::AllocOp::view(ctx, d)).is_some_and(|a| a.is_stack(ctx)) {
+                return Err(Unmappable::HostStack);
+            }
+            let ty = ctx.value_type(v);
+            let passable = matches!(
+                ctx.type_kind(ty),
+                TypeKind::Index | TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::MemRef { .. }
+            );
+            if !passable {
+                return Err(Unmappable::ArgumentType(type_to_string(ctx, ty)));
             }
         }
     }
-    // Function arguments first, in their order, so the kernel's signature reads like the
-    // function's; other values (computed on the host) after them, in order of first use.
-    let func_arg_index = |v: Value| match ctx.value_def(v) {
-        ValueDef::BlockArg { block, index } => {
-            ctx.block_parent_op(block).and_then(|p| func::FuncOp::view(ctx, p)).map(|_| index)
-        }
-        _ => None,
-    };
-    // A stable sort: the other values keep their order.
-    captured.sort_by_key(|&v| func_arg_index(v).map_or((1, 0), |i| (0, i)));
-    Ok((captured, constants))
+    Ok(())
 }
 
 /// For each chain loop, how many accesses in the kernel body use its induction variable in
 /// their last (fastest-varying) subscript: the loop that does is the one whose consecutive
 /// iterations touch consecutive addresses, so giving it to consecutive threads (x) coalesces
 /// (seed 001 §3.2: "the higher-order indices should remain the same for all the threads").
-fn coalescing_scores(ctx: &Context, innermost: OpId, dims: &[Dim]) -> Vec<usize> {
+fn coalescing_scores(ctx: &Context, innermost: OpId, nest: &Nest) -> Vec<usize> {
+    let dims = &nest.dims;
     let mut scores = vec![0; dims.len()];
     for op in ctx.collect_ops(innermost) {
         if affine::LoadOp::view(ctx, op).is_none() && affine::StoreOp::view(ctx, op).is_none() {
@@ -262,14 +157,15 @@ fn coalescing_scores(ctx: &Context, innermost: OpId, dims: &[Dim]) -> Vec<usize>
 /// Chooses up to three loops, x first: the best-coalescing loop (ties to the innermost), then
 /// the others innermost first. A loop whose bounds use other chain loops is taken only with
 /// them (the hull of its iterations is computed from theirs), and only with step 1.
-fn select(dims: &[Dim], space: &Space, scores: &[usize]) -> Vec<Mapped> {
+fn select(nest: &Nest, scores: &[usize]) -> Vec<usize> {
+    let dims = &nest.dims;
     let mut order: Vec<usize> = (0..dims.len()).rev().collect();
     if let Some(best) = (0..dims.len()).rev().max_by_key(|&d| (scores[d], d)) {
         order.retain(|&d| d != best);
         order.insert(0, best);
     }
     let mut chosen: Vec<usize> = Vec::new();
-    let mut hulls: Vec<Option<(Vec<AffineExpr>, Vec<AffineExpr>)>> = vec![None; dims.len()];
+    let mut hulls: Vec<Option<Hull>> = vec![None; dims.len()];
     for &candidate in &order {
         let mut closure = vec![candidate];
         let mut i = 0;
@@ -289,7 +185,7 @@ fn select(dims: &[Dim], space: &Space, scores: &[usize]) -> Vec<Mapped> {
         closure.sort_unstable();
         let mut trial = hulls.clone();
         let ok = closure.iter().all(|&d| {
-            trial[d] = hull(&dims[d], dims, space, &trial);
+            trial[d] = nest.hull(d, &trial);
             trial[d].is_some()
         });
         if ok {
@@ -298,73 +194,7 @@ fn select(dims: &[Dim], space: &Space, scores: &[usize]) -> Vec<Mapped> {
         }
     }
     // Roles follow the preference order.
-    order
-        .iter()
-        .filter(|d| chosen.contains(d))
-        .filter_map(|&d| {
-            let (hull_lbs, hull_ubs) = hulls[d].clone()?;
-            Some(Mapped { dim: d, role: Dimension::X, hull_lbs, hull_ubs, guard_upper: true, guard_lower: false })
-        })
-        .collect()
-}
-
-/// The bounds of a box containing every iteration of `d`, over host values only: each
-/// induction variable of another mapped loop in `d`'s bounds is replaced by the end of its own
-/// hull that makes the bound loosest (linear bounds only).
-fn hull(
-    d: &Dim,
-    dims: &[Dim],
-    space: &Space,
-    hulls: &[Option<(Vec<AffineExpr>, Vec<AffineExpr>)>],
-) -> Option<(Vec<AffineExpr>, Vec<AffineExpr>)> {
-    if d.deps.is_empty() {
-        return Some((d.lbs.clone(), d.ubs.clone()));
-    }
-    if d.step != 1 {
-        return None;
-    }
-    let loosen = |exprs: &[AffineExpr], lower: bool| -> Option<Vec<AffineExpr>> {
-        let mut out = Vec::new();
-        for e in exprs {
-            let mut current = vec![e.clone()];
-            for &dep in &d.deps {
-                let p = space.dim_position(dims[dep].iv)?;
-                let (lbs, ubs) = hulls[dep].as_ref()?;
-                let mut next = Vec::new();
-                for x in &current {
-                    let a = coefficient(x, p)?;
-                    // A lower bound is loosest where the term is smallest: at the other loop's
-                    // start for a positive coefficient, at its last iteration otherwise.
-                    let at_start = (a >= 0) == lower;
-                    let ends: Vec<AffineExpr> =
-                        if at_start { lbs.clone() } else { ubs.iter().map(|u| u.clone() - 1).collect() };
-                    for end in ends {
-                        let mut subst: Vec<AffineExpr> = (0..space.dims.len() as u32).map(AffineExpr::dim).collect();
-                        subst[p as usize] = end;
-                        let (nd, ns) = space.sizes();
-                        next.push(x.replace_dims(&subst).simplify(nd, ns));
-                    }
-                }
-                current = next;
-            }
-            out.extend(current);
-        }
-        (out.len() <= MAX_HULL_EXPRS).then_some(out)
-    };
-    let (lbs, ubs) = (loosen(&d.lbs, true)?, loosen(&d.ubs, false)?);
-    // The hull must be computable on the host: no chain induction variable may remain.
-    let host_only = lbs.iter().chain(&ubs).all(|e| dims.iter().all(|x| !space.values_of(e).contains(&x.iv)));
-    host_only.then_some((lbs, ubs))
-}
-
-/// Whether the blocks tile `d` exactly (constant trip count, a multiple of the block size),
-/// so that no thread falls outside it and the kernel needs no bound check.
-fn exact_tiles(d: &Dim, block: i64, space: &Space) -> bool {
-    let ([lb], [ub]) = (d.lbs.as_slice(), d.ubs.as_slice()) else { return false };
-    let (nd, ns) = space.sizes();
-    let Some(extent) = (ub.clone() - lb.clone()).simplify(nd, ns).as_constant() else { return false };
-    let per_block = d.step.saturating_mul(block);
-    d.deps.is_empty() && extent > 0 && per_block > 0 && extent % per_block == 0
+    order.into_iter().filter(|d| chosen.contains(d)).collect()
 }
 
 /// The block shape: the override (sizes past the mapped loops forced to 1, since extra

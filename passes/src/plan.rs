@@ -1,0 +1,388 @@
+//! `sharc.plan`: how a section maps onto the GPU, the contract between the planners
+//! (`sharc-partition`, `sharc-map-baseline`) and the passes that carry a plan out (`sharc-map`,
+//! `sharc-promote`, `sharc-lower-gpumap`) and report it (`sharcc --report`).
+//!
+//! [`Plan`] is the one Rust type of the attribute: [`Plan::to_attr`] writes it and
+//! [`Plan::from_attr`] reads it back, field names spelled here only. The attribute is a
+//! dictionary of builtin attributes, so upstream `mlir-opt` parses it; its fields are listed in
+//! `docs/partition.md`. A plan chosen by the partition search carries [`SearchSummary`] too; the
+//! baseline plan (the target's default block, nothing staged) does not.
+
+use sharc_dialects::gpu::Dimension;
+use sharc_ir::affine::AffineMap;
+use sharc_ir::types::FloatKind;
+use sharc_ir::{Attr, AttrKind, Context, OpId};
+
+/// The discardable attribute holding a section's plan (on the section, then on the band, the
+/// kernel and its launch).
+pub const PLAN_ATTR: &str = "sharc.plan";
+
+/// How a section maps: the block, which section loop goes to which hardware dimension, the
+/// strip-mined loops and the arrays staged in shared memory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// Threads per block along x, y, z.
+    pub block: [i64; 3],
+    /// Per section loop (the chain's induction variables, outermost first): its hardware
+    /// dimension, `None` when it runs inside the thread (`"seq"`).
+    pub loops: Vec<Option<Dimension>>,
+    /// `(loop, size)` of every strip-mined sequential loop (loop numbers as in
+    /// `docs/partition.md`).
+    pub strips: Vec<(usize, i64)>,
+    /// The arrays staged in shared memory.
+    pub staged: Vec<StagedArray>,
+    /// What the partition search found; `None` for the baseline plan.
+    pub search: Option<SearchSummary>,
+}
+
+/// One array staged in shared memory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StagedArray {
+    /// Source name.
+    pub name: String,
+    /// Function argument number, `None` when the memref is not an argument.
+    pub arg: Option<usize>,
+    /// Position among the section's memrefs in order of first access.
+    pub first_access: usize,
+    /// Whether the section reads the array.
+    pub read: bool,
+    /// Whether the section writes it.
+    pub written: bool,
+    /// In `ReuseSet`.
+    pub reuse: bool,
+    /// In `CoalesceSet`.
+    pub coalesce: bool,
+    /// Tile extents per array dimension, halo included.
+    pub tile: Vec<i64>,
+    /// Elements before the offset-free subscript's image, per dimension.
+    pub halo_lo: Vec<i64>,
+    /// Elements after it.
+    pub halo_hi: Vec<i64>,
+    /// The tile's first element (halo included) as a function of the first iteration of every
+    /// section loop in the tile (`d<l>` is section loop `l`).
+    pub origin: AffineMap,
+    /// The strip loops whose every strip reloads the tile.
+    pub per_strip: Vec<usize>,
+    /// Tile bytes.
+    pub bytes: u64,
+    /// Bytes per element.
+    pub elem_bytes: u32,
+}
+
+/// What the partition search reports with its plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchSummary {
+    /// Candidate array names.
+    pub candidates: Vec<String>,
+    /// Profit per block in bytes (`"16128 * n"`).
+    pub profit: String,
+    /// Shared bytes per block.
+    pub shared_bytes: u64,
+    /// Resident blocks per SM.
+    pub blocks_per_sm: u32,
+    /// Resident warps / most warps.
+    pub occupancy: f64,
+}
+
+impl StagedArray {
+    /// `"read"`, `"write"` or `"readwrite"`.
+    pub fn access_name(&self) -> &'static str {
+        match (self.read, self.written) {
+            (true, true) => "readwrite",
+            (false, true) => "write",
+            _ => "read",
+        }
+    }
+
+    /// `"reuse"`, `"coalesce"` or `"reuse,coalesce"`.
+    pub fn why(&self) -> String {
+        let why: Vec<&str> = [(self.reuse, "reuse"), (self.coalesce, "coalesce")]
+            .into_iter()
+            .filter_map(|(b, w)| b.then_some(w))
+            .collect();
+        why.join(",")
+    }
+}
+
+/// The `loops` spelling of a hardware dimension.
+fn loop_name(d: Option<Dimension>) -> &'static str {
+    d.map_or("seq", Dimension::keyword)
+}
+
+impl Plan {
+    /// The baseline plan: `block` threads, `loops` as given, nothing strip-mined or staged.
+    pub fn baseline(block: [i64; 3], loops: Vec<Option<Dimension>>) -> Plan {
+        Plan { block, loops, strips: Vec::new(), staged: Vec::new(), search: None }
+    }
+
+    /// The plan on `op`: `None` without one, an error naming the malformed field otherwise.
+    pub fn of(ctx: &Context, op: OpId) -> Option<Result<Plan, String>> {
+        ctx.attr_of(op, PLAN_ATTR).map(|a| Plan::from_attr(ctx, a))
+    }
+
+    /// Attaches the plan to `op`.
+    pub fn attach(&self, ctx: &mut Context, op: OpId) {
+        let attr = self.to_attr(ctx);
+        ctx.set_attr(op, PLAN_ATTR, attr);
+    }
+
+    /// The `sharc.plan` dictionary.
+    pub fn to_attr(&self, ctx: &mut Context) -> Attr {
+        let mut staged = Vec::new();
+        for s in &self.staged {
+            let entries = vec![
+                ("name".to_string(), ctx.string_attr(s.name.clone())),
+                ("arg".to_string(), ctx.i64_attr(s.arg.map_or(-1, |a| a as i64))),
+                ("first_access".to_string(), ctx.i64_attr(s.first_access as i64)),
+                ("access".to_string(), ctx.string_attr(s.access_name())),
+                ("why".to_string(), ctx.string_attr(s.why())),
+                ("tile".to_string(), ctx.dense_i64_array(&s.tile)),
+                ("halo_lo".to_string(), ctx.dense_i64_array(&s.halo_lo)),
+                ("halo_hi".to_string(), ctx.dense_i64_array(&s.halo_hi)),
+                ("origin".to_string(), ctx.affine_map_attr(s.origin.clone())),
+                (
+                    "per_strip".to_string(),
+                    ctx.dense_i64_array(&s.per_strip.iter().map(|&l| l as i64).collect::<Vec<_>>()),
+                ),
+                ("bytes".to_string(), ctx.i64_attr(s.bytes as i64)),
+                ("elem_bytes".to_string(), ctx.i64_attr(i64::from(s.elem_bytes))),
+            ];
+            staged.push(ctx.dict_attr(entries));
+        }
+        let mut strips = Vec::new();
+        for &(l, size) in &self.strips {
+            let entries = vec![("loop".to_string(), ctx.i64_attr(l as i64)), ("size".to_string(), ctx.i64_attr(size))];
+            strips.push(ctx.dict_attr(entries));
+        }
+        let loops: Vec<Attr> = self.loops.iter().map(|&d| ctx.string_attr(loop_name(d))).collect();
+        let mut entries = vec![
+            ("block".to_string(), ctx.dense_i64_array(&self.block)),
+            ("loops".to_string(), ctx.array_attr(loops)),
+            ("strips".to_string(), ctx.array_attr(strips)),
+            ("staged".to_string(), ctx.array_attr(staged)),
+        ];
+        if let Some(s) = &self.search {
+            let candidates: Vec<Attr> = s.candidates.iter().map(|c| ctx.string_attr(c.clone())).collect();
+            let f64_ty = ctx.float_type(FloatKind::F64);
+            entries.extend([
+                ("candidates".to_string(), ctx.array_attr(candidates)),
+                ("profit".to_string(), ctx.string_attr(s.profit.clone())),
+                ("shared_bytes".to_string(), ctx.i64_attr(s.shared_bytes as i64)),
+                ("blocks_per_sm".to_string(), ctx.i64_attr(i64::from(s.blocks_per_sm))),
+                ("occupancy".to_string(), ctx.float_attr(f64_ty, (s.occupancy * 1e4).round() / 1e4)),
+            ]);
+        }
+        ctx.dict_attr(entries)
+    }
+
+    /// Reads a `sharc.plan` dictionary; the error says which field is malformed.
+    pub fn from_attr(ctx: &Context, plan: Attr) -> Result<Plan, String> {
+        let dict = Fields::of(ctx, plan).ok_or("sharc.plan is not a dictionary")?;
+        let block: [i64; 3] = dict
+            .ints("block")?
+            .try_into()
+            .ok()
+            .filter(|b: &[i64; 3]| b.iter().all(|&s| s >= 1))
+            .ok_or("'block' needs three positive sizes")?;
+        let mut loops = Vec::new();
+        for &l in dict.array("loops")? {
+            loops.push(match ctx.attr_str(l) {
+                Some("seq") => None,
+                Some(k) if Dimension::from_keyword(k).is_some() => Dimension::from_keyword(k),
+                _ => return Err("'loops' holds something other than \"x\", \"y\", \"z\" or \"seq\"".to_string()),
+            });
+        }
+        let mut strips = Vec::new();
+        for &s in dict.array("strips")? {
+            let s = Fields::of(ctx, s).ok_or("a strip is not a dictionary")?;
+            let (l, size) = (s.int("loop")?, s.int("size")?);
+            if l < 0 || size < 1 {
+                return Err(format!("strip {{loop = {l}, size = {size}}} is out of range"));
+            }
+            strips.push((l as usize, size));
+        }
+        let mut staged = Vec::new();
+        for &s in dict.array("staged")? {
+            staged.push(StagedArray::from_attr(ctx, s)?);
+        }
+        let search = match dict.get("candidates") {
+            None => None,
+            Some(_) => Some(SearchSummary {
+                candidates: dict
+                    .array("candidates")?
+                    .iter()
+                    .filter_map(|&c| ctx.attr_str(c).map(str::to_string))
+                    .collect(),
+                profit: dict.str("profit")?.to_string(),
+                shared_bytes: dict.unsigned("shared_bytes")?,
+                blocks_per_sm: u32::try_from(dict.unsigned("blocks_per_sm")?)
+                    .map_err(|_| "'blocks_per_sm' is out of range")?,
+                occupancy: dict.float("occupancy")?,
+            }),
+        };
+        Ok(Plan { block, loops, strips, staged, search })
+    }
+}
+
+impl StagedArray {
+    fn from_attr(ctx: &Context, entry: Attr) -> Result<StagedArray, String> {
+        let s = Fields::of(ctx, entry).ok_or("a staged entry is not a dictionary")?;
+        let access = s.str("access")?;
+        let why = s.get("why").and_then(|a| ctx.attr_str(a)).unwrap_or("");
+        let origin = s
+            .get("origin")
+            .and_then(|a| ctx.attr_affine_map(a))
+            .cloned()
+            .ok_or("'origin' is missing or not an affine_map")?;
+        let indices = |name: &str| -> Result<Vec<usize>, String> {
+            s.ints(name)?
+                .into_iter()
+                .map(|l| usize::try_from(l).map_err(|_| format!("'{name}' holds a negative loop")))
+                .collect()
+        };
+        Ok(StagedArray {
+            name: s.str("name")?.to_string(),
+            arg: usize::try_from(s.int("arg")?).ok(),
+            first_access: s
+                .get("first_access")
+                .and_then(|a| ctx.attr_int(a))
+                .and_then(|v| usize::try_from(v).ok())
+                .unwrap_or(0),
+            read: access.contains("read"),
+            written: access.contains("write"),
+            reuse: why.split(',').any(|w| w == "reuse"),
+            coalesce: why.split(',').any(|w| w == "coalesce"),
+            tile: s.ints("tile")?,
+            halo_lo: s.ints("halo_lo")?,
+            halo_hi: s.ints("halo_hi")?,
+            origin,
+            per_strip: indices("per_strip")?,
+            bytes: s.unsigned("bytes")?,
+            elem_bytes: s
+                .get("elem_bytes")
+                .and_then(|a| ctx.attr_int(a))
+                .and_then(|v| u32::try_from(v).ok())
+                .unwrap_or(0),
+        })
+    }
+}
+
+/// The fields of one dictionary, each read with the error a malformed plan reports.
+struct Fields<'c> {
+    ctx: &'c Context,
+    entries: &'c [(String, Attr)],
+}
+
+impl<'c> Fields<'c> {
+    fn of(ctx: &'c Context, dict: Attr) -> Option<Fields<'c>> {
+        ctx.attr_dict(dict).map(|entries| Fields { ctx, entries })
+    }
+
+    fn get(&self, name: &str) -> Option<Attr> {
+        self.entries.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
+    }
+
+    fn int(&self, name: &str) -> Result<i64, String> {
+        self.get(name)
+            .and_then(|a| self.ctx.attr_int(a))
+            .and_then(|v| i64::try_from(v).ok())
+            .ok_or_else(|| format!("'{name}' is missing or not an integer"))
+    }
+
+    fn unsigned(&self, name: &str) -> Result<u64, String> {
+        u64::try_from(self.int(name)?).map_err(|_| format!("'{name}' is negative"))
+    }
+
+    fn ints(&self, name: &str) -> Result<Vec<i64>, String> {
+        self.get(name)
+            .and_then(|a| self.ctx.attr_dense_ints(a))
+            .map(|v| v.iter().filter_map(|&x| i64::try_from(x).ok()).collect())
+            .ok_or_else(|| format!("'{name}' is missing or not an array<i64>"))
+    }
+
+    fn str(&self, name: &str) -> Result<&'c str, String> {
+        self.get(name).and_then(|a| self.ctx.attr_str(a)).ok_or_else(|| format!("'{name}' is missing or not a string"))
+    }
+
+    fn float(&self, name: &str) -> Result<f64, String> {
+        match self.get(name).map(|a| self.ctx.attr_kind(a)) {
+            Some(AttrKind::Float { bits, .. }) => Ok(f64::from_bits(*bits)),
+            _ => Err(format!("'{name}' is missing or not a float")),
+        }
+    }
+
+    fn array(&self, name: &str) -> Result<&'c [Attr], String> {
+        self.get(name)
+            .and_then(|a| self.ctx.attr_array(a))
+            .ok_or_else(|| format!("'{name}' is missing or not an array"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::partition::plan_section;
+    use sharc_ir::syntax::{parse_source, ParseOptions};
+    use sharc_machine::Target;
+
+    const GEMM: &str = r#"
+func.func @gemm(%n: index, %A: memref<?x?xf32> {sharc.name = "A"}, %B: memref<?x?xf32> {sharc.name = "B"}, %C: memref<?x?xf32> {sharc.name = "C"}) {
+  affine.parallel (%i, %j) = (0, 0) to (symbol(%n), symbol(%n)) {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = affine.for %k = 0 to %n iter_args(%acc = %cst) -> (f32) {
+      %5 = affine.load %A[%i, %k] : memref<?x?xf32>
+      %6 = affine.load %B[%k, %j] : memref<?x?xf32>
+      %7 = arith.mulf %5, %6 : f32
+      %8 = arith.addf %acc, %7 : f32
+      affine.yield %8 : f32
+    }
+    affine.store %0, %C[%i, %j] : memref<?x?xf32>
+  } {sharc.share = #sharc.share<B[*][TB_X], A[TB_Y][*]:coalesce>}
+  return
+}
+"#;
+
+    /// What `sharc-partition` attaches, `sharc-map` and `sharc-promote` read back unchanged
+    /// (occupancy is written to four decimals).
+    #[test]
+    fn reads_back_the_plan_the_search_writes() {
+        let mut ctx = Context::new(sharc_dialects::registry());
+        let module = parse_source(&mut ctx, "t.mlir", GEMM, &ParseOptions::default()).expect("parses");
+        let section = crate::section::sections(&ctx, module)[0];
+        let target = Target::load("gtx690").expect("shipped target");
+        let mut plan = plan_section(&ctx, section.0, &target).expect("a plan");
+        assert!(!plan.staged.is_empty() && plan.search.is_some());
+        if let Some(s) = plan.search.as_mut() {
+            s.occupancy = (s.occupancy * 1e4).round() / 1e4;
+        }
+        plan.attach(&mut ctx, section.0);
+        assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan)));
+    }
+
+    #[test]
+    fn reads_back_a_baseline_plan() {
+        let mut ctx = Context::new(sharc_dialects::registry());
+        let plan = Plan::baseline([32, 8, 1], vec![Some(Dimension::Y), None, Some(Dimension::X)]);
+        let attr = plan.to_attr(&mut ctx);
+        assert_eq!(Plan::from_attr(&ctx, attr), Ok(plan));
+    }
+
+    /// A dictionary missing a field, or holding a bad one, is an error naming it.
+    #[test]
+    fn names_the_malformed_field() {
+        let mut ctx = Context::new(sharc_dialects::registry());
+        let block = ctx.dense_i64_array(&[32, 1, 1]);
+        let attr = ctx.dict_attr(vec![("block".to_string(), block)]);
+        assert_eq!(Plan::from_attr(&ctx, attr).err().as_deref(), Some("'loops' is missing or not an array"));
+        let w = ctx.string_attr("w");
+        let loops = ctx.array_attr(vec![w]);
+        let attr = ctx.dict_attr(vec![("block".to_string(), block), ("loops".to_string(), loops)]);
+        assert_eq!(
+            Plan::from_attr(&ctx, attr).err().as_deref(),
+            Some("'loops' holds something other than \"x\", \"y\", \"z\" or \"seq\"")
+        );
+        let zero = ctx.dense_i64_array(&[0, 1, 1]);
+        let attr = ctx.dict_attr(vec![("block".to_string(), zero)]);
+        assert_eq!(Plan::from_attr(&ctx, attr).err().as_deref(), Some("'block' needs three positive sizes"));
+    }
+}
