@@ -10,7 +10,7 @@ use sharc_dialects::arith::ConstantOp;
 use sharc_dialects::gpumap::BandOp;
 use sharc_dialects::{func, memref};
 use sharc_ir::affine::{AffineExpr, AffineMap, IntegerSet};
-use sharc_ir::pass::{OptionKind, Pass, PassInfo, PassOptionSpec, PassOptions};
+use sharc_ir::pass::{Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::{Builder, Context, Diagnostic, InsertPoint, OpId, Value};
 use std::collections::HashSet;
 
@@ -21,14 +21,15 @@ pub static INFO: PassInfo = PassInfo {
     summary: "Map every section with a sharc.plan to a gpumap.band: block shape, strip-mining, bound guards",
     description: DESCRIPTION,
     anchor: Some(sharc_ir::symbol::MODULE_OP),
-    options: &[PassOptionSpec {
-        name: "unstaged",
-        kind: OptionKind::Bool,
-        default: "false",
-        help: "Also map sections whose plan stages no array (by default they are left to sharc-map-baseline); for testing the mapping alone",
-    }],
+    options: &[&UNSTAGED.spec],
     create,
 };
+
+static UNSTAGED: PassOption<bool> = PassOption::bool(
+    "unstaged",
+    false,
+    "Also map sections whose plan stages no array (by default they are left to sharc-map-baseline); for testing the mapping alone",
+);
 
 const DESCRIPTION: &str = r#"Binds the plan `sharc-partition` chose for a section (an outermost
 `affine.parallel` carrying `sharc.plan`) to a `gpumap.band` (seed 000 §3.2, digest 000 §7.2
@@ -74,7 +75,7 @@ Pipeline: `--sharc-seed-closure --sharc-partition="target=a100" --sharc-map --sh
 "#;
 
 fn create(options: &PassOptions) -> Box<dyn Pass> {
-    Box::new(Map { unstaged: options.bool("unstaged") })
+    Box::new(Map { unstaged: options.get(&UNSTAGED) })
 }
 
 struct Map {

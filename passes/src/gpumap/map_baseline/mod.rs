@@ -23,8 +23,9 @@ mod outline;
 mod plan;
 mod space;
 
+use crate::target_option::target_option;
 use sharc_dialects::{affine, func, gpu};
-use sharc_ir::pass::{OptionKind, Pass, PassInfo, PassOptionSpec, PassOptions};
+use sharc_ir::pass::{Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::syntax::printer::NameTable;
 use sharc_ir::{Context, Diagnostic, OpId};
 use sharc_machine::Target;
@@ -40,22 +41,17 @@ pub static INFO: PassInfo = PassInfo {
     summary: "Map every outermost affine.parallel to a GPU kernel, one iteration per thread",
     description: DESCRIPTION,
     anchor: Some(sharc_ir::symbol::MODULE_OP),
-    options: &[
-        PassOptionSpec {
-            name: "target",
-            kind: OptionKind::Str,
-            default: "a100",
-            help: "The GPU whose default block shape is used: a shipped target (a100, h100, rtx4090, gtx690, gtxtitan, c2050, hd7850, mi250x, mi300x) or the path of a target .toml file",
-        },
-        PassOptionSpec {
-            name: "block",
-            kind: OptionKind::IntList,
-            default: "",
-            help: "Threads per block along x[,y[,z]], overriding the target's default (sizes past the mapped loops are 1)",
-        },
-    ],
+    options: &[&TARGET.spec, &BLOCK.spec],
     create,
 };
+
+static TARGET: PassOption<String> = target_option("The GPU whose default block shape is used");
+static BLOCK: PassOption<Vec<i64>> = PassOption::int_list(
+    "block",
+    &[],
+    "Threads per block along x[,y[,z]], overriding the target's default (sizes past the mapped loops are 1)",
+)
+.at_least(1);
 
 const DESCRIPTION: &str = r#"Turns every outermost `affine.parallel` of every `func.func` (a
 *section*) into a GPU kernel that runs one iteration per thread, launched in the section's place:
@@ -190,7 +186,7 @@ blockIdx.x * blockDim.x + threadIdx.x`) and ยง3.2 (coalescing along x); DESIGN ย
 mapping)."#;
 
 fn create(options: &PassOptions) -> Box<dyn Pass> {
-    Box::new(MapBaseline { target: options.str("target").to_string(), block: options.int_list("block") })
+    Box::new(MapBaseline { target: options.get(&TARGET), block: options.get(&BLOCK) })
 }
 
 struct MapBaseline {
