@@ -6,118 +6,24 @@
 //! derived. Passes anchored on an op kind run on each matching op *directly* nested in the op the
 //! enclosing pipeline runs on; adding a `func.func` pass at module level nests it implicitly, as
 //! mlir-opt does.
+//!
+//! Options are declared as typed handles and read through them ([`options`]); errors in a
+//! pipeline or option text are located by byte offset ([`PipelineError`]).
+
+mod error;
+mod options;
+
+pub use error::{PipelineError, PipelineErrorKind, PIPELINE_SOURCE};
+pub use options::{
+    Choices, OptionDefault, OptionEnum, OptionKind, OptionValue, OtherValues, PassOption, PassOptionSpec, PassOptions,
+};
 
 use crate::context::Context;
 use crate::diag::Diagnostic;
 use crate::entity::OpId;
 use crate::location::Location;
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
-
-/// The type of a pass option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OptionKind {
-    /// `true`/`false` (`k` alone means true).
-    Bool,
-    /// A signed integer.
-    Int,
-    /// A string.
-    Str,
-    /// A comma-separated list of integers.
-    IntList,
-}
-
-/// A declared pass option.
-#[derive(Debug)]
-pub struct PassOptionSpec {
-    /// CLI name (`max-iterations`).
-    pub name: &'static str,
-    /// Type.
-    pub kind: OptionKind,
-    /// Default as text.
-    pub default: &'static str,
-    /// Help text.
-    pub help: &'static str,
-}
-
-/// Parsed option values, checked against the pass's specs.
-#[derive(Debug, Clone, Default)]
-pub struct PassOptions {
-    values: BTreeMap<String, String>,
-}
-
-impl PassOptions {
-    /// Parses `k=v k2=v2` (or `k=v,k2=v2` is *not* accepted: commas belong to lists).
-    pub fn parse(text: &str, specs: &[PassOptionSpec], pass: &str) -> Result<PassOptions, String> {
-        let mut values = BTreeMap::new();
-        for item in split_options(text) {
-            let (k, v) = match item.split_once('=') {
-                Some((k, v)) => (k.trim(), v.trim().to_string()),
-                None => (item.trim(), "true".to_string()),
-            };
-            let Some(spec) = specs.iter().find(|s| s.name == k) else {
-                return Err(format!("no such option '{k}' for pass '{pass}'"));
-            };
-            check_value(spec, &v).map_err(|e| format!("invalid value for option '{k}' of pass '{pass}': {e}"))?;
-            values.insert(k.to_string(), v);
-        }
-        for s in specs {
-            values.entry(s.name.to_string()).or_insert_with(|| s.default.to_string());
-        }
-        Ok(PassOptions { values })
-    }
-
-    /// A boolean option.
-    pub fn bool(&self, name: &str) -> bool {
-        self.values.get(name).is_some_and(|v| v == "true" || v == "1")
-    }
-
-    /// An integer option.
-    pub fn int(&self, name: &str) -> i64 {
-        self.values.get(name).and_then(|v| v.parse().ok()).unwrap_or(0)
-    }
-
-    /// A string option.
-    pub fn str(&self, name: &str) -> &str {
-        self.values.get(name).map_or("", String::as_str)
-    }
-
-    /// A list-of-integers option.
-    pub fn int_list(&self, name: &str) -> Vec<i64> {
-        self.values
-            .get(name)
-            .map(|v| v.split(',').filter(|s| !s.trim().is_empty()).filter_map(|s| s.trim().parse().ok()).collect())
-            .unwrap_or_default()
-    }
-
-    /// `{k=v ...}` as printed in pipelines.
-    pub fn render(&self) -> String {
-        let items: Vec<String> = self.values.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        items.join(" ")
-    }
-}
-
-fn split_options(text: &str) -> Vec<&str> {
-    text.split_whitespace().collect()
-}
-
-fn check_value(spec: &PassOptionSpec, v: &str) -> Result<(), String> {
-    match spec.kind {
-        OptionKind::Bool => match v {
-            "true" | "false" | "1" | "0" => Ok(()),
-            _ => Err(format!("'{v}' is not a boolean")),
-        },
-        OptionKind::Int => v.parse::<i64>().map(|_| ()).map_err(|_| format!("'{v}' is not an integer")),
-        OptionKind::Str => Ok(()),
-        OptionKind::IntList => {
-            for x in v.split(',').filter(|s| !s.trim().is_empty()) {
-                x.trim().parse::<i64>().map_err(|_| format!("'{x}' is not an integer"))?;
-            }
-            Ok(())
-        }
-    }
-}
 
 /// A pass instance.
 pub trait Pass {
@@ -143,8 +49,9 @@ pub struct PassInfo {
     pub description: &'static str,
     /// The op kind it runs on; `None` runs on whatever op the pipeline is at.
     pub anchor: Option<&'static str>,
-    /// Options.
-    pub options: &'static [PassOptionSpec],
+    /// Options: the specs of the pass's [`PassOption`] handles (`&[&TARGET.spec]`), in the order
+    /// help lists them.
+    pub options: &'static [&'static PassOptionSpec],
     /// Constructor.
     pub create: PassFactory,
 }
@@ -251,7 +158,8 @@ impl PassManager {
     }
 
     /// Parses `root(elem, ...)`, where an element is `pass{opts}` or `op-name(...)`.
-    pub fn parse(text: &str, registry: &PassRegistry) -> Result<PassManager, String> {
+    /// Errors are located by byte offset in `text` (render them with [`PIPELINE_SOURCE`]).
+    pub fn parse(text: &str, registry: &PassRegistry) -> Result<PassManager, PipelineError> {
         let mut p = PipelineParser { s: text.as_bytes(), text, pos: 0, registry };
         p.skip_ws();
         let root = p.ident()?;
@@ -260,7 +168,7 @@ impl PassManager {
         p.expect(b')')?;
         p.skip_ws();
         if p.pos != text.len() {
-            return Err(format!("unexpected text at position {} of the pipeline: '{}'", p.pos, &text[p.pos..]));
+            return Err(p.error(PipelineErrorKind::Trailing(text[p.pos..].to_string())));
         }
         Ok(PassManager { root, pipeline })
     }
@@ -369,13 +277,17 @@ struct PipelineParser<'a> {
 }
 
 impl PipelineParser<'_> {
+    fn error(&self, kind: PipelineErrorKind) -> PipelineError {
+        PipelineError { offset: self.pos, kind }
+    }
+
     fn skip_ws(&mut self) {
         while self.pos < self.s.len() && self.s[self.pos].is_ascii_whitespace() {
             self.pos += 1;
         }
     }
 
-    fn ident(&mut self) -> Result<String, String> {
+    fn ident(&mut self) -> Result<String, PipelineError> {
         self.skip_ws();
         let start = self.pos;
         while self.pos < self.s.len()
@@ -384,28 +296,33 @@ impl PipelineParser<'_> {
             self.pos += 1;
         }
         if start == self.pos {
-            return Err(format!("expected a pass or op name at position {start} of the pipeline"));
+            return Err(self.error(PipelineErrorKind::Expected("a pass or op name")));
         }
         Ok(self.text[start..self.pos].to_string())
     }
 
-    fn expect(&mut self, c: u8) -> Result<(), String> {
+    fn expect(&mut self, c: u8) -> Result<(), PipelineError> {
         self.skip_ws();
         if self.s.get(self.pos) == Some(&c) {
             self.pos += 1;
             Ok(())
         } else {
-            Err(format!("expected '{}' at position {} of the pipeline", c as char, self.pos))
+            Err(self.error(PipelineErrorKind::Expected(match c {
+                b'(' => "'('",
+                _ => "')'",
+            })))
         }
     }
 
-    fn elements(&mut self, anchor: &str) -> Result<Vec<PipelineElement>, String> {
+    fn elements(&mut self, anchor: &str) -> Result<Vec<PipelineElement>, PipelineError> {
         let mut out = Vec::new();
         self.skip_ws();
         if self.s.get(self.pos) == Some(&b')') {
             return Ok(out);
         }
         loop {
+            self.skip_ws();
+            let name_at = self.pos;
             let name = self.ident()?;
             self.skip_ws();
             match self.s.get(self.pos) {
@@ -415,28 +332,7 @@ impl PipelineParser<'_> {
                     self.expect(b')')?;
                     out.push(PipelineElement::Nested { anchor: name, pipeline });
                 }
-                _ => {
-                    let info = self
-                        .registry
-                        .get(&name)
-                        .ok_or_else(|| format!("'{name}' does not refer to a registered pass or pass pipeline"))?;
-                    let mut opts_text = "";
-                    if self.s.get(self.pos) == Some(&b'{') {
-                        let start = self.pos + 1;
-                        let end = self.text[start..].find('}').ok_or("unterminated pass options '{'")? + start;
-                        opts_text = &self.text[start..end];
-                        self.pos = end + 1;
-                    }
-                    if let Some(a) = info.anchor {
-                        if a != anchor && anchor != "any" {
-                            return Err(format!(
-                                "can't add pass '{name}' restricted to '{a}' on a PassManager intended to run on '{anchor}', did you intend to nest?"
-                            ));
-                        }
-                    }
-                    let options = PassOptions::parse(opts_text, info.options, name.as_str())?;
-                    out.push(PipelineElement::Pass { info, options });
-                }
+                _ => out.push(self.pass(name_at, &name, anchor)?),
             }
             self.skip_ws();
             if self.s.get(self.pos) == Some(&b',') {
@@ -446,4 +342,31 @@ impl PipelineParser<'_> {
             return Ok(out);
         }
     }
+
+    /// The pass `name` (at `name_at`) with its `{options}`, in a pipeline on `anchor`.
+    fn pass(&mut self, name_at: usize, name: &str, anchor: &str) -> Result<PipelineElement, PipelineError> {
+        let at_name = |kind| PipelineError { offset: name_at, kind };
+        let info = self.registry.get(name).ok_or_else(|| at_name(PipelineErrorKind::UnknownPass(name.to_string())))?;
+        let mut opts = (self.pos, "");
+        if self.s.get(self.pos) == Some(&b'{') {
+            let start = self.pos + 1;
+            let end = self.text[start..].find('}').ok_or_else(|| self.error(PipelineErrorKind::UnclosedOptions))?;
+            opts = (start, &self.text[start..start + end]);
+            self.pos = start + end + 1;
+        }
+        if let Some(a) = info.anchor {
+            if a != anchor && anchor != "any" {
+                return Err(at_name(PipelineErrorKind::WrongAnchor {
+                    pass: info.name,
+                    anchor: a,
+                    on: anchor.to_string(),
+                }));
+            }
+        }
+        let options = PassOptions::parse(opts.1, info).map_err(|e| e.shifted(opts.0))?;
+        Ok(PipelineElement::Pass { info, options })
+    }
 }
+
+#[cfg(test)]
+mod tests;

@@ -6,7 +6,8 @@
 //! traits say about side effects), [`rewrite`] (the greedy fold-and-pattern driver),
 //! [`conversion::partial`] (the dialect conversion driver), [`expand_affine`] (affine
 //! expressions as `arith` ops), [`analysis`] (dominance, the affine analysis, thread-index forms;
-//! also home of the report pass `sharc-bank-report`). GPU mapping passes live in [`gpumap`], shared-memory placement in [`memplace`].
+//! also home of the report pass `sharc-bank-report`), [`target_option`] (the `target` option of
+//! the passes that read a GPU description). GPU mapping passes live in [`gpumap`], shared-memory placement in [`memplace`].
 
 #![warn(missing_docs)]
 
@@ -19,10 +20,13 @@ pub mod memplace;
 pub mod plan;
 pub mod rewrite;
 pub mod section;
+pub mod target_option;
 pub mod transforms;
 
 #[cfg(test)]
 mod test_dialect;
+#[cfg(test)]
+mod tests;
 
 use sharc_ir::pass::{PassInfo, PassRegistry};
 

@@ -11,7 +11,7 @@
 //! Rendering is deterministic: ops are sorted by name, passes by name, dialects keep registration
 //! order.
 
-use sharc_ir::pass::{OptionKind, PassInfo, PassRegistry};
+use sharc_ir::pass::{OptionKind, PassInfo, PassOptionSpec, PassRegistry};
 use sharc_ir::registry::Dialect;
 use sharc_ir::{DialectRegistry, OpSpec, OpTraits};
 use std::fmt::Write as _;
@@ -198,7 +198,8 @@ pub fn pass_doc(p: &PassInfo) -> String {
     } else {
         out.push_str("| option | type | default | help |\n|---|---|---|---|\n");
         for o in p.options {
-            let default = if o.default.is_empty() { String::from("(empty)") } else { format!("`{}`", o.default) };
+            let default = o.default.to_string();
+            let default = if default.is_empty() { String::from("(empty)") } else { format!("`{default}`") };
             let _ = writeln!(out, "| `{}` | {} | {} | {} |", o.name, kind_words(o.kind), default, cell(o.help));
         }
         out.push('\n');
@@ -222,14 +223,14 @@ fn anchor_words(p: &PassInfo) -> String {
 
 fn usage_options(p: &PassInfo) -> String {
     match p.options.first() {
-        Some(o) => format!("=\"{}={}\"", o.name, example_value(o.kind, o.default)),
+        Some(o) => format!("=\"{}={}\"", o.name, example_value(o)),
         None => String::new(),
     }
 }
 
 fn pipeline_example(p: &PassInfo) -> String {
     let opts = match p.options.first() {
-        Some(o) => format!("{{{}={}}}", o.name, example_value(o.kind, o.default)),
+        Some(o) => format!("{{{}={}}}", o.name, example_value(o)),
         None => String::new(),
     };
     match p.anchor {
@@ -238,26 +239,32 @@ fn pipeline_example(p: &PassInfo) -> String {
     }
 }
 
-fn example_value(kind: OptionKind, default: &str) -> String {
+fn example_value(o: &PassOptionSpec) -> String {
+    let default = o.default.to_string();
     if !default.is_empty() {
-        return default.to_string();
+        return default;
     }
-    match kind {
-        OptionKind::Bool => "true",
-        OptionKind::Int => "1",
-        OptionKind::Str => "value",
-        OptionKind::IntList => "1,2",
+    match o.kind {
+        OptionKind::Bool => "true".to_string(),
+        OptionKind::Int { min } => min.max(1).to_string(),
+        OptionKind::Str => "value".to_string(),
+        OptionKind::IntList { min } => format!("{},{}", min.max(1), min.max(1) + 1),
+        OptionKind::Enum(c) => (c.names)().first().map_or(String::new(), |n| n.to_string()),
     }
-    .to_string()
 }
 
-/// The option type as the docs name it.
-pub fn kind_words(kind: OptionKind) -> &'static str {
+/// The option type as the docs name it; an enumerated option lists its values.
+pub fn kind_words(kind: OptionKind) -> String {
     match kind {
-        OptionKind::Bool => "bool",
-        OptionKind::Int => "integer",
-        OptionKind::Str => "string",
-        OptionKind::IntList => "list of integers (`1,2,3`)",
+        OptionKind::IntList { .. } => format!("{} (`1,2,3`)", kind.noun()),
+        OptionKind::Enum(c) => {
+            let words: Vec<String> = (c.names)().iter().map(|n| format!("`{n}`")).collect();
+            match c.other {
+                Some(o) => format!("one of {}, or {}", words.join(", "), o.what),
+                None => format!("one of {}", words.join(", ")),
+            }
+        }
+        _ => kind.noun(),
     }
 }
 
@@ -330,7 +337,7 @@ fn anchor(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sharc_ir::pass::{Pass, PassOptionSpec, PassOptions};
+    use sharc_ir::pass::{Pass, PassOption, PassOptions};
     use sharc_ir::{Context, Diagnostic, OpId};
 
     static LOOP: OpSpec = OpSpec {
@@ -355,16 +362,18 @@ mod tests {
             Ok(())
         }
     }
-    fn nop(_: &PassOptions) -> Box<dyn Pass> {
+    fn nop(o: &PassOptions) -> Box<dyn Pass> {
+        let _ = o.get(&FACTOR);
         Box::new(Nop)
     }
+    static FACTOR: PassOption<i64> = PassOption::int("factor", 4, "Unroll | factor").at_least(1);
     static UNROLL: PassInfo = PassInfo {
         name: "toy-unroll",
         title: "Unroll",
         summary: "Unroll toy loops",
         description: "Unrolls.\n\n# Before\n",
         anchor: Some("func.func"),
-        options: &[PassOptionSpec { name: "factor", kind: OptionKind::Int, default: "4", help: "Unroll | factor" }],
+        options: &[&FACTOR.spec],
         create: nop,
     };
 
@@ -399,7 +408,7 @@ mod tests {
         assert!(doc.contains("Runs on: `func.func`."), "{doc}");
         assert!(doc.contains("sharc-opt input.mlir --toy-unroll=\"factor=4\""), "{doc}");
         assert!(doc.contains("--pass-pipeline='builtin.module(func.func(toy-unroll{factor=4}))'"), "{doc}");
-        assert!(doc.contains("| `factor` | integer | `4` | Unroll \\| factor |"), "{doc}");
+        assert!(doc.contains("| `factor` | positive integer | `4` | Unroll \\| factor |"), "{doc}");
         assert!(doc.contains("## Description\n\nUnrolls.\n\n### Before\n"), "{doc}");
     }
 

@@ -81,6 +81,10 @@ pub fn lower(
         ));
     }
     let text = pipeline_text(m, level);
+    // The passes check the target option when the pipeline is parsed; a bad `--target` is the
+    // user's error, not the driver's, so it is reported as the target loader words it.
+    sharc_machine::Target::load(&m.target)
+        .map_err(|e| Diagnostic::error(sharc_ir::Location::Unknown, e.to_string()))?;
     let mut pm = PassManager::parse(&text, passes).map_err(|e| {
         Diagnostic::error(sharc_ir::Location::Unknown, format!("internal error: bad driver pipeline '{text}': {e}"))
     })?;

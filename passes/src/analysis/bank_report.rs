@@ -23,9 +23,10 @@
 use super::lane_index::{
     element_bytes, element_offset, enclosing_kernel, first_warp, IndexDeriver, IndexError, KernelScope,
 };
+use crate::target_option::target_option;
 use sharc_dialects::gpu::AddressSpace;
 use sharc_dialects::{affine, memref};
-use sharc_ir::pass::{OptionKind, Pass, PassInfo, PassOptionSpec, PassOptions};
+use sharc_ir::pass::{Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::syntax::printer::NameTable;
 use sharc_ir::{Context, Diagnostic, OpId, Value};
 use sharc_machine::bank::{self, BankGeometry};
@@ -39,14 +40,11 @@ pub static INFO: PassInfo = PassInfo {
     summary: "Report the shared-memory bank conflicts of every workgroup-memory access",
     description: DESCRIPTION,
     anchor: None,
-    options: &[PassOptionSpec {
-        name: "target",
-        kind: OptionKind::Str,
-        default: "a100",
-        help: "The GPU whose banks are modelled: a shipped target (a100, h100, rtx4090, gtx690, gtxtitan, c2050, hd7850, mi250x, mi300x) or the path of a target .toml file",
-    }],
+    options: &[&TARGET.spec],
     create,
 };
+
+static TARGET: PassOption<String> = target_option("The GPU whose banks are modelled");
 
 const DESCRIPTION: &str = r#"Emits a remark at every load and store of workgroup memory
 (`memref.load`, `memref.store`, `affine.load`, `affine.store` on a memref in
@@ -158,7 +156,7 @@ References: seed 000 §3.3.1 (eqs. (20)/(21), detection before padding); seed 00
 coordinates, one warp at a time)."#;
 
 fn create(options: &PassOptions) -> Box<dyn Pass> {
-    Box::new(BankReport { target: options.str("target").to_string() })
+    Box::new(BankReport { target: options.get(&TARGET) })
 }
 
 struct BankReport {

@@ -8,7 +8,8 @@
 
 use crate::analysis::partition::{plan_section_with, SearchOptions};
 use crate::section::sections_checked;
-use sharc_ir::pass::{OptionKind, Pass, PassInfo, PassOptionSpec, PassOptions};
+use crate::target_option::target_option;
+use sharc_ir::pass::{Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::{Context, Diagnostic, OpId};
 use sharc_machine::Target;
 
@@ -19,28 +20,21 @@ pub static INFO: PassInfo = PassInfo {
     summary: "Choose the shared-memory partition plan of every parallel section (seed 000's search) and attach it as sharc.plan",
     description: DESCRIPTION,
     anchor: Some(sharc_ir::symbol::MODULE_OP),
-    options: &[
-        PassOptionSpec {
-            name: "target",
-            kind: OptionKind::Str,
-            default: "a100",
-            help: "The GPU whose limits and thresholds are used: a shipped target (a100, h100, rtx4090, gtx690, gtxtitan, c2050, hd7850, mi250x, mi300x) or the path of a target .toml file",
-        },
-        PassOptionSpec {
-            name: "explain",
-            kind: OptionKind::Bool,
-            default: "false",
-            help: "Also print one remark per parameter setting evaluated: profit, shared bytes, occupancy, staged arrays, or the constraint it breaks",
-        },
-        PassOptionSpec {
-            name: "literal-eq11",
-            kind: OptionKind::Bool,
-            default: "false",
-            help: "Read seed 000's constraint (11) literally (TBSize x SMSize / shared bytes <= threads per SM) instead of as occupancy",
-        },
-    ],
+    options: &[&TARGET.spec, &EXPLAIN.spec, &LITERAL_EQ11.spec],
     create,
 };
+
+static TARGET: PassOption<String> = target_option("The GPU whose limits and thresholds are used");
+static EXPLAIN: PassOption<bool> = PassOption::bool(
+    "explain",
+    false,
+    "Also print one remark per parameter setting evaluated: profit, shared bytes, occupancy, staged arrays, or the constraint it breaks",
+);
+static LITERAL_EQ11: PassOption<bool> = PassOption::bool(
+    "literal-eq11",
+    false,
+    "Read seed 000's constraint (11) literally (TBSize x SMSize / shared bytes <= threads per SM) instead of as occupancy",
+);
 
 const DESCRIPTION: &str = r#"For every *section* (an outermost `affine.parallel` of a
 `func.func`, with or without a `sharc.share = #sharc.share<...>` pragma), runs the partition search
@@ -143,9 +137,9 @@ References: seed 000 §3.2; digest 000 §4–§6, §11, §13; DESIGN §3 (partit
 
 fn create(options: &PassOptions) -> Box<dyn Pass> {
     Box::new(Partition {
-        target: options.str("target").to_string(),
-        explain: options.bool("explain"),
-        literal: options.bool("literal-eq11"),
+        target: options.get(&TARGET),
+        explain: options.get(&EXPLAIN),
+        literal: options.get(&LITERAL_EQ11),
     })
 }
 

@@ -7,7 +7,7 @@
 //! a before/after sketch, is [`INFO`]'s (rendered to `docs/passes/canonicalize.md`).
 
 use crate::rewrite::{apply_patterns_greedily, GreedyConfig};
-use sharc_ir::pass::{OptionKind, Pass, PassInfo, PassOptionSpec, PassOptions};
+use sharc_ir::pass::{Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::{Context, Diagnostic, OpId};
 
 /// The declaration of `canonicalize`.
@@ -17,34 +17,22 @@ pub static INFO: PassInfo = PassInfo {
     summary: "Canonicalize operations",
     description: DESCRIPTION,
     anchor: None,
-    options: &[
-        PassOptionSpec {
-            name: "max-iterations",
-            kind: OptionKind::Int,
-            default: "10",
-            help: "Max. iterations between applying patterns / simplifying regions (-1: no limit)",
-        },
-        PassOptionSpec {
-            name: "max-num-rewrites",
-            kind: OptionKind::Int,
-            default: "-1",
-            help: "Max. number of pattern rewrites within an iteration (-1: no limit)",
-        },
-        PassOptionSpec {
-            name: "top-down",
-            kind: OptionKind::Bool,
-            default: "true",
-            help: "Seed the worklist in general top-down order",
-        },
-        PassOptionSpec {
-            name: "test-convergence",
-            kind: OptionKind::Bool,
-            default: "false",
-            help: "Fail the pass if the rewrite did not converge",
-        },
-    ],
+    options: &[&MAX_ITERATIONS.spec, &MAX_NUM_REWRITES.spec, &TOP_DOWN.spec, &TEST_CONVERGENCE.spec],
     create,
 };
+
+static MAX_ITERATIONS: PassOption<i64> = PassOption::int(
+    "max-iterations",
+    10,
+    "Max. iterations between applying patterns / simplifying regions (-1: no limit)",
+)
+.at_least(-1);
+static MAX_NUM_REWRITES: PassOption<i64> =
+    PassOption::int("max-num-rewrites", -1, "Max. number of pattern rewrites within an iteration (-1: no limit)")
+        .at_least(-1);
+static TOP_DOWN: PassOption<bool> = PassOption::bool("top-down", true, "Seed the worklist in general top-down order");
+static TEST_CONVERGENCE: PassOption<bool> =
+    PassOption::bool("test-convergence", false, "Fail the pass if the rewrite did not converge");
 
 const DESCRIPTION: &str = r#"Simplifies the IR to a canonical form by folding ops and applying their
 canonicalization patterns until a fixed point, as upstream's `-canonicalize`: the same
@@ -102,11 +90,11 @@ fn create(options: &PassOptions) -> Box<dyn Pass> {
     let limit = |v: i64| u64::try_from(v).ok();
     Box::new(Canonicalize {
         config: GreedyConfig {
-            top_down: options.bool("top-down"),
-            max_iterations: limit(options.int("max-iterations")),
-            max_num_rewrites: limit(options.int("max-num-rewrites")),
+            top_down: options.get(&TOP_DOWN),
+            max_iterations: limit(options.get(&MAX_ITERATIONS)),
+            max_num_rewrites: limit(options.get(&MAX_NUM_REWRITES)),
         },
-        test_convergence: options.bool("test-convergence"),
+        test_convergence: options.get(&TEST_CONVERGENCE),
     })
 }
 

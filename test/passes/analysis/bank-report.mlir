@@ -8,7 +8,8 @@
 // and a few where they agree. `not`: the last split holds a malformed `sharc.block_size`, an error.
 // Buffers are named as sharc-opt prints them (%arg0 ...), so the remarks read like the source.
 
-// BADTARGET: error: unknown target 'no-such-gpu' (known targets: gtx690, gtxtitan, c2050, hd7850, a100, h100, rtx4090, mi250x, mi300x; or give a path to a .toml file)
+// An unknown target is rejected with the option, before any pass runs; the list is targets/'s.
+// BADTARGET: <command line>:1:28: error: invalid value 'no-such-gpu' for option 'target' of pass 'sharc-bank-report': expected one of gtx690, gtxtitan, c2050, hd7850, a100, h100, rtx4090, mi250x, mi300x, or the path of a target .toml file
 
 // The classic 32x32 float tile of a transpose, one thread per element. The first warp is row
 // ty = 0: reading a row is conflict-free, reading a column puts all 32 lanes in one bank. On

@@ -23,11 +23,11 @@
 // OPT: %[[S:.*]] = arith.addi %arg0, %c5_i32 : i32
 // RUN: sharc-opt %s --pass-pipeline='builtin.module(func.func(canonicalize{max-iterations=1}))' -o /dev/null
 // RUN: not sharc-opt %s --canonicalize="no-such-option=1" 2>&1 | FileCheck %s --check-prefix=BADOPT
-// BADOPT: error: no such option 'no-such-option' for pass 'canonicalize'
+// BADOPT: error: no such option 'no-such-option' for pass 'canonicalize' (valid options: max-iterations, max-num-rewrites, top-down, test-convergence)
 // RUN: not sharc-opt %s --canonicalize="max-iterations=many" 2>&1 | FileCheck %s --check-prefix=BADVAL
-// BADVAL: error: invalid value for option 'max-iterations' of pass 'canonicalize': 'many' is not an integer
+// BADVAL: error: invalid value 'many' for option 'max-iterations' of pass 'canonicalize': expected an integer >= -1
 // RUN: not sharc-opt %s --pass-pipeline='builtin.module(symbol-dce,func.func(symbol-dce))' 2>&1 | FileCheck %s --check-prefix=NEST
-// NEST: can't add pass 'symbol-dce' restricted to 'builtin.module' on a PassManager intended to run on 'func.func', did you intend to nest?
+// NEST: MLIR Textual PassPipeline Parser:1:37: error: can't add pass 'symbol-dce' restricted to 'builtin.module' on a PassManager intended to run on 'func.func', did you intend to nest?
 //
 // --mlir-timing reports every phase and pass.
 // RUN: sharc-opt %s --canonicalize --cse --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME

@@ -1,6 +1,7 @@
 // Bad driver options end in one clear error before the front-end runs, and a non-zero exit.
 // RUN: not sharcc %s --target nosuch -o %t.ptx 2>&1 | FileCheck %s --check-prefix=TARGET
 // TARGET: sharcc: error: unknown target 'nosuch'
+// RUN: not sharcc %s --target nosuch --emit=gpu -o /dev/null 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not sharcc %s --target a100 --emit=hsaco 2>&1 | FileCheck %s --check-prefix=HSACO
 // HSACO: sharcc: error: --emit=hsaco needs an AMDGPU target, not nvptx (target 'a100')
 // RUN: not sharcc %s --target mi250x -o %t.ptx 2>&1 | FileCheck %s --check-prefix=PTX

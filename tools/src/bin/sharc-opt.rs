@@ -6,7 +6,7 @@
 //! ```
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use sharc_ir::pass::{PassManager, PassOptions, PassRegistry, RunOptions};
+use sharc_ir::pass::{OptionKind, PassManager, PassOptions, PassRegistry, RunOptions, PIPELINE_SOURCE};
 use sharc_ir::syntax::split::split_input;
 use sharc_ir::syntax::{parse_source, print_op, ParseOptions, PrintOptions};
 use sharc_ir::{Context, Diagnostic, SourceMap};
@@ -46,7 +46,7 @@ fn command(passes: &PassRegistry) -> Command {
     for info in passes.all() {
         let mut help = info.summary.to_string();
         for o in info.options {
-            help.push_str(&format!("\n  {}={} (default {}): {}", o.name, kind_name(o.kind), o.default, o.help));
+            help.push_str(&format!("\n  {}={} (default {}): {}", o.name, placeholder(o.kind), o.default, o.help));
         }
         cmd = cmd.arg(
             Arg::new(info.name)
@@ -61,13 +61,18 @@ fn command(passes: &PassRegistry) -> Command {
     cmd
 }
 
-fn kind_name(k: sharc_ir::pass::OptionKind) -> &'static str {
-    use sharc_ir::pass::OptionKind::*;
-    match k {
-        Bool => "<bool>",
-        Int => "<int>",
-        Str => "<string>",
-        IntList => "<int,...>",
+/// The value placeholder `--help` shows: `<int>`, or an enumerated option's words.
+fn placeholder(kind: OptionKind) -> String {
+    match kind {
+        OptionKind::Bool => "<bool>".to_string(),
+        OptionKind::Int { .. } => "<int>".to_string(),
+        OptionKind::IntList { .. } => "<int,...>".to_string(),
+        OptionKind::Str => "<string>".to_string(),
+        OptionKind::Enum(c) => {
+            let mut words = (c.names)();
+            words.extend(c.other.map(|o| o.placeholder));
+            format!("<{}>", words.join("|"))
+        }
     }
 }
 
@@ -89,12 +94,18 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry) -> Result<PassManager, 
         if !flagged.is_empty() {
             return Err("error: '--pass-pipeline' cannot be used with individual pass options".to_string());
         }
-        return PassManager::parse(text, passes).map_err(|e| format!("error: invalid pass pipeline: {e}"));
+        // Rendered as mlir-opt renders pipeline errors: the pipeline, a caret under the culprit.
+        return PassManager::parse(text, passes).map_err(|e| e.render(PIPELINE_SOURCE, text).trim_end().to_string());
     }
     flagged.sort_by_key(|f| f.0);
     let mut pm = PassManager::new();
     for (_, info, text) in flagged {
-        let options = PassOptions::parse(&text, info.options, info.name).map_err(|e| format!("error: {e}"))?;
+        let options = PassOptions::parse(&text, info).map_err(|e| {
+            // Located in the flag as written after the shell's quoting, as clang locates
+            // command-line macros: `<command line>:1:col`.
+            let flag = format!("--{}=", info.name);
+            e.shifted(flag.len()).render("<command line>", &format!("{flag}{text}")).trim_end().to_string()
+        })?;
         pm.add(info, options);
     }
     Ok(pm)

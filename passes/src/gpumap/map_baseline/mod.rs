@@ -20,7 +20,8 @@ mod plan;
 
 use crate::plan::Plan;
 use crate::section::sections;
-use sharc_ir::pass::{OptionKind, Pass, PassInfo, PassOptionSpec, PassOptions};
+use crate::target_option::target_option;
+use sharc_ir::pass::{Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::syntax::printer::NameTable;
 use sharc_ir::{Context, Diagnostic, OpId};
 use sharc_machine::Target;
@@ -32,22 +33,17 @@ pub static INFO: PassInfo = PassInfo {
     summary: "Plan the baseline mapping (one iteration per thread, the target's default block) for every section without a plan that stages an array",
     description: DESCRIPTION,
     anchor: Some(sharc_ir::symbol::MODULE_OP),
-    options: &[
-        PassOptionSpec {
-            name: "target",
-            kind: OptionKind::Str,
-            default: "a100",
-            help: "The GPU whose default block shape is used: a shipped target (a100, h100, rtx4090, gtx690, gtxtitan, c2050, hd7850, mi250x, mi300x) or the path of a target .toml file",
-        },
-        PassOptionSpec {
-            name: "block",
-            kind: OptionKind::IntList,
-            default: "",
-            help: "Threads per block along x[,y[,z]], overriding the target's default (sizes past the mapped loops are 1)",
-        },
-    ],
+    options: &[&TARGET.spec, &BLOCK.spec],
     create,
 };
+
+static TARGET: PassOption<String> = target_option("The GPU whose default block shape is used");
+static BLOCK: PassOption<Vec<i64>> = PassOption::int_list(
+    "block",
+    &[],
+    "Threads per block along x[,y[,z]], overriding the target's default (sizes past the mapped loops are 1)",
+)
+.at_least(1);
 
 const DESCRIPTION: &str = r#"Attaches the *baseline plan* to every *section* (an outermost
 `affine.parallel` of a `func.func`) that has no plan staging an array: the "naive kernel" of
@@ -152,7 +148,7 @@ blockIdx.x * blockDim.x + threadIdx.x`) and ยง3.2 (coalescing along x); DESIGN ย
 mapping)."#;
 
 fn create(options: &PassOptions) -> Box<dyn Pass> {
-    Box::new(MapBaseline { target: options.str("target").to_string(), block: options.int_list("block") })
+    Box::new(MapBaseline { target: options.get(&TARGET), block: options.get(&BLOCK) })
 }
 
 struct MapBaseline {
