@@ -5,9 +5,6 @@ use crate::npy::Array;
 use crate::value::{Scalar, Val};
 use sharc_ir::types::DYNAMIC;
 
-/// The argument attribute holding an argument's source name (set by the C front-end).
-pub const ARG_NAME_ATTR: &str = "sharc.name";
-
 /// What an entry argument is.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ArgKind {

@@ -20,13 +20,20 @@
 // RUN: sharc-run %s --entry=partial --arg=n=37 --arg=m=71 --random-inputs=8 --compare=%t.scf.mlir
 // RUN: sharc-run %s --entry=partial --arg=n=0 --arg=m=5 --random-inputs=8 --compare=%t.mlir
 // RUN: sharc-run %s --entry=once --random-inputs=9 --compare=%t.mlir
+// RUN: sharc-run %s --entry=strided --arg=a=2 --arg=n=90 --random-inputs=10 --compare=%t.mlir
+// RUN: sharc-run %s --entry=strided --arg=a=2 --arg=n=90 --random-inputs=10 --compare=%t.scf.mlir
+// RUN: sharc-run %t.scf.mlir --entry=strided --arg=a=2 --arg=n=90 --random-inputs=10 --exec=host --compare=%s
+// RUN: sharc-run %s --entry=strided --arg=a=0 --arg=n=200 --random-inputs=10 --compare=%t.mlir
+// RUN: sharc-run %s --entry=strided --arg=a=5 --arg=n=3 --random-inputs=10 --compare=%t.mlir
+// RUN: FileCheck %s --input-file=%t.mlir
 // RUN: sharc-opt %s --sharc-map-baseline="target=mi250x" --sharc-map --sharc-lower-gpumap -o %t.amd.mlir 2> /dev/null
 // RUN: sharc-run %s --entry=triangular --random-inputs=5 --compare=%t.amd.mlir
 // RUN: sharc-run %s --entry=partial --arg=n=37 --arg=m=71 --random-inputs=8 --compare=%t.amd.mlir
 
 // Sizes are deliberately not multiples of the blocks (32x8 and 256 on a100, 64x4 on mi250x),
 // so most kernels have partial tiles; `partial` has symbolic bounds, and an empty space
-// (n = 0) still launches one block whose threads all stay idle.
+// (n = 0) launches nothing; `strided` has steps and max/min bounds, which the band keeps as
+// groups (the grid is the minimum over them, the start the maximum).
 
 func.func @transpose(%A: memref<37x45xf32> {sharc.name = "A"}, %B: memref<45x37xf32> {sharc.name = "B"}) {
   affine.parallel (%i, %j) = (0, 0) to (37, 45) {
@@ -150,6 +157,21 @@ func.func @once(%A: memref<4xf32> {sharc.name = "A"}) {
     %v = memref.load %A[%c0] : memref<4xf32>
     %w = arith.addf %v, %v : f32
     memref.store %w, %A[%c0] : memref<4xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @strided
+// CHECK: affine.min #{{.*}}()[%{{.*}}, %{{.*}}]
+// CHECK: gpu.launch_func @strided_kernels::@strided_b0
+// CHECK: gpu.func @strided_b0
+// CHECK: affine.max #{{.*}}()[%{{.*}}, %{{.*}}]
+func.func @strided(%A: memref<100x50xf32> {sharc.name = "A"}, %B: memref<100x50xf32> {sharc.name = "B"}, %a: index {sharc.name = "a"}, %n: index {sharc.name = "n"}) {
+  %two = arith.constant 2.0 : f32
+  affine.parallel (%i, %j) = (max(1, symbol(%a)), 0) to (min(symbol(%n), 97), 50) step (3, 2) {
+    %v = affine.load %A[%i, %j] : memref<100x50xf32>
+    %w = arith.mulf %v, %two : f32
+    affine.store %w, %B[%i, %j] : memref<100x50xf32>
   }
   return
 }

@@ -17,7 +17,8 @@ use sharc_ir::syntax::{parse_source, ParseOptions};
 use sharc_ir::types::DYNAMIC;
 use sharc_ir::{Context, OpId, SourceMap};
 use sharc_machine::Target;
-use sharc_sim::io::{self, ArgKind, ArgValue, ARG_NAME_ATTR};
+use sharc_dialects::sharc::NAME_ATTR;
+use sharc_sim::io::{self, ArgKind, ArgValue};
 use sharc_sim::memory::{alloc_failure, DEFAULT_MEMORY_LIMIT, MAX_RANK};
 use sharc_sim::npy::{self, Array};
 use sharc_sim::{KernelMetrics, Machine, Metrics, Program, Scalar, Val};
@@ -131,7 +132,7 @@ fn entry_params(l: &Loaded, entry: OpId) -> Result<Vec<Param>, String> {
         let name = f
             .arg_attr_dict(ctx, i)
             .and_then(|d| ctx.attr_dict(d))
-            .and_then(|d| d.iter().find(|(k, _)| k == ARG_NAME_ATTR))
+            .and_then(|d| d.iter().find(|(k, _)| k == NAME_ATTR))
             .and_then(|(_, a)| ctx.attr_str(*a))
             .map_or_else(|| format!("arg{i}"), str::to_string);
         let text = type_to_string(ctx, ty);
