@@ -321,26 +321,9 @@ impl<'c> Fields<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::partition::plan_section;
+    use crate::analysis::partition::{plan_section, tests::GEMM};
     use sharc_ir::syntax::{parse_source, ParseOptions};
     use sharc_machine::Target;
-
-    const GEMM: &str = r#"
-func.func @gemm(%n: index, %A: memref<?x?xf32> {sharc.name = "A"}, %B: memref<?x?xf32> {sharc.name = "B"}, %C: memref<?x?xf32> {sharc.name = "C"}) {
-  affine.parallel (%i, %j) = (0, 0) to (symbol(%n), symbol(%n)) {
-    %cst = arith.constant 0.000000e+00 : f32
-    %0 = affine.for %k = 0 to %n iter_args(%acc = %cst) -> (f32) {
-      %5 = affine.load %A[%i, %k] : memref<?x?xf32>
-      %6 = affine.load %B[%k, %j] : memref<?x?xf32>
-      %7 = arith.mulf %5, %6 : f32
-      %8 = arith.addf %acc, %7 : f32
-      affine.yield %8 : f32
-    }
-    affine.store %0, %C[%i, %j] : memref<?x?xf32>
-  } {sharc.share = #sharc.share<B[*][TB_X], A[TB_Y][*]:coalesce>}
-  return
-}
-"#;
 
     /// What `sharc-partition` attaches, `sharc-map` and `sharc-promote` read back unchanged
     /// (occupancy is written to four decimals).

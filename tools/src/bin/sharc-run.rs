@@ -12,12 +12,12 @@
 //! See docs/tools/sharc-run.md.
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use sharc_dialects::sharc::NAME_ATTR;
 use sharc_ir::syntax::printer::type_to_string;
 use sharc_ir::syntax::{parse_source, ParseOptions};
 use sharc_ir::types::DYNAMIC;
 use sharc_ir::{Context, OpId, SourceMap};
 use sharc_machine::Target;
-use sharc_dialects::sharc::NAME_ATTR;
 use sharc_sim::io::{self, ArgKind, ArgValue};
 use sharc_sim::memory::{alloc_failure, DEFAULT_MEMORY_LIMIT, MAX_RANK};
 use sharc_sim::npy::{self, Array};

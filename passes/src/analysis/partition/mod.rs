@@ -24,7 +24,7 @@ pub mod section;
 pub mod split;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use plan::{plan_section, plan_section_with, Report};
 pub use search::SearchOptions;

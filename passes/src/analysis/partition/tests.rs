@@ -10,7 +10,8 @@ use sharc_ir::syntax::{parse_source, ParseOptions};
 use sharc_ir::{Context, OpId};
 use sharc_machine::Target;
 
-const GEMM: &str = r#"
+/// seed 000's gemm (§12.2) with its share pragma; also read by `crate::plan`'s tests.
+pub(crate) const GEMM: &str = r#"
 func.func @gemm(%arg0: index {sharc.name = "n"}, %arg3: memref<?x?xf32> {sharc.name = "A"}, %arg4: memref<?x?xf32> {sharc.name = "B"}, %arg5: memref<?x?xf32> {sharc.name = "C"}) {
   affine.parallel (%i, %j) = (0, 0) to (symbol(%arg0), symbol(%arg0)) {
     %cst = arith.constant 0.000000e+00 : f32
