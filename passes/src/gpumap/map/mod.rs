@@ -122,11 +122,30 @@ struct Layout {
     nest: Nest,
     /// The mapped loops (section loop numbers) with their dimensions, in chain order.
     mapped: Vec<(usize, Dimension)>,
-    /// The hull of each mapped loop.
-    hulls: Vec<Option<Hull>>,
+    /// The band's bounds: the hulls of the mapped loops, over host values.
+    lower: Bounds,
+    upper: Bounds,
     /// Whether the plan stages arrays or strips loops: `sharc-promote` will place block-wide
     /// copies and barriers in the body.
     promoted: bool,
+}
+
+/// One side of the band's bounds: a map, its operands and the results per loop.
+struct Bounds {
+    map: AffineMap,
+    operands: Vec<Value>,
+    groups: Vec<i32>,
+}
+
+impl Bounds {
+    /// The lower (or upper) ends of `hulls`, one group per hull, as one map over host values.
+    fn of(nest: &Nest, hulls: &[&Hull], lower: bool) -> Option<Bounds> {
+        let per_loop: Vec<&Vec<AffineExpr>> = hulls.iter().map(|(l, u)| if lower { l } else { u }).collect();
+        let groups = per_loop.iter().map(|e| i32::try_from(e.len()).ok()).collect::<Option<Vec<_>>>()?;
+        let exprs: Vec<AffineExpr> = per_loop.into_iter().flatten().cloned().collect();
+        let (nd, ns, exprs, operands) = nest.space.compact(&exprs, Some)?;
+        Some(Bounds { map: AffineMap::new(nd, ns, exprs).ok()?, operands, groups })
+    }
 }
 
 impl Layout {
@@ -173,16 +192,23 @@ impl Layout {
             if let Some(&dep) = nest.dims[d].deps.iter().find(|&&e| plan.loops[e].is_none()) {
                 return Err(format!("the bounds of loop {d} use loop {dep}, which runs inside the thread"));
             }
-            hulls[d] =
-                Some(nest.hull(d, &hulls).ok_or(format!("the iterations of loop {d} cannot be bounded on the host"))?);
+            let hull =
+                nest.hull(d, &hulls).ok_or(format!("the iterations of loop {d} cannot be bounded on the host"))?;
+            hulls[d] = Some(hull);
         }
-        Ok(Layout { nest, mapped, hulls, promoted })
+        let mapped_hulls: Vec<&Hull> = mapped.iter().filter_map(|&(d, _)| hulls[d].as_ref()).collect();
+        let (Some(lower), Some(upper)) =
+            (Bounds::of(&nest, &mapped_hulls, true), Bounds::of(&nest, &mapped_hulls, false))
+        else {
+            return Err("the band's bounds cannot be built from the loops' bounds".into());
+        };
+        Ok(Layout { nest, mapped, lower, upper, promoted })
     }
 
     /// Replaces the section by its band; returns the remark's summary.
     fn rewrite(self, ctx: &mut Context, section: ParallelOp, plan: &Plan) -> String {
-        let Layout { nest, mapped, hulls, promoted } = self;
-        let (dims, space) = (&nest.dims, &nest.space);
+        let Layout { nest, mapped, lower, upper, promoted } = self;
+        let dims = &nest.dims;
         let loc = ctx.loc(section.0).clone();
         // The plan's loop numbers of the sequential loops: a pre-order walk, each loop
         // contributing its induction variables (docs/partition.md).
@@ -199,31 +225,14 @@ impl Layout {
             }
         }
         // The band, in the section's place, over the hulls of the mapped loops.
-        let side = |lower: bool| {
-            let per_loop: Vec<&Vec<AffineExpr>> = mapped
-                .iter()
-                .filter_map(|&(d, _)| hulls[d].as_ref().map(|(lbs, ubs)| if lower { lbs } else { ubs }))
-                .collect();
-            let groups: Vec<i32> = per_loop.iter().map(|e| e.len() as i32).collect();
-            let exprs: Vec<AffineExpr> = per_loop.into_iter().flatten().cloned().collect();
-            (exprs, groups)
-        };
-        let ((lb_exprs, lb_groups), (ub_exprs, ub_groups)) = (side(true), side(false));
-        let compacted = space.compact(&lb_exprs, Some).zip(space.compact(&ub_exprs, Some));
-        let Some(((lnd, lns, lbs, lb_operands), (und, uns, ubs, ub_operands))) = compacted else {
-            return "internal error: the band's bounds could not be built".to_string();
-        };
-        let (Ok(lb_map), Ok(ub_map)) = (AffineMap::new(lnd, lns, lbs), AffineMap::new(und, uns, ubs)) else {
-            return "internal error: the band's bounds could not be built".to_string();
-        };
         let steps: Vec<i64> = mapped.iter().map(|&(d, _)| dims[d].step).collect();
         let block: Vec<i64> = mapped.iter().map(|&(_, dim)| plan.block[dim.index()]).collect();
         let roles: Vec<Dimension> = mapped.iter().map(|&(_, dim)| dim).collect();
         let band = BandOp::build_general(
             ctx,
             loc.clone(),
-            BandBounds { operands: &lb_operands, map: lb_map, groups: lb_groups },
-            BandBounds { operands: &ub_operands, map: ub_map, groups: ub_groups },
+            BandBounds { operands: &lower.operands, map: lower.map, groups: lower.groups },
+            BandBounds { operands: &upper.operands, map: upper.map, groups: upper.groups },
             &steps,
             &block,
             &roles,
@@ -243,7 +252,8 @@ impl Layout {
                 None => format!("loop {l} inside the thread"),
             });
         }
-        let Some(mut ip) = band.yield_op(ctx) else { return "internal error: band without body".to_string() };
+        // The builder gives every band a body ending in gpumap.yield.
+        let Some(mut ip) = band.yield_op(ctx) else { return parts.join(", ") };
         let mut body_guarded = false;
         if !promoted {
             if let Some(then_end) = guard_body(ctx, &nest, &mapped, &block, &replaced, ip) {
