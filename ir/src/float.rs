@@ -5,7 +5,7 @@
 //!
 //! sharc keeps every float value as an `f64`, which holds every value of the narrower formats
 //! exactly. Rounding to a narrower format happens once, from the `f64` value itself
-//! ([`crate::minifloat`]): going through `f32` first would round twice and can land on the
+//! (`minifloat.rs`): going through `f32` first would round twice and can land on the
 //! wrong side of a halfway point. `1.0004882812500002` (= 1 + 2^-11 + 2^-52) is just above
 //! the halfway point between the halves 1.0 and 1 + 2^-10, so it rounds up to `0x3C01`; as an
 //! `f32` it is exactly 1 + 2^-11, and from there ties-to-even gives `0x3C00`.
