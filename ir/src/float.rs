@@ -39,6 +39,43 @@ pub fn to_bits(kind: FloatKind, v: f64) -> u64 {
     }
 }
 
+/// The value of `kind` nearest to the integer `x` (ties to even), rounded once from `x` itself:
+/// through `f64` first would round twice past 2^53 (`sitofp` of `2^62 + 2^54 + 1` to bf16 is
+/// `2^62 + 2^55`; the `f64` tie `2^62 + 2^54` would give `2^62`).
+pub fn from_i128(kind: FloatKind, x: i128) -> f64 {
+    let m = from_u128(kind, x.unsigned_abs());
+    if x < 0 {
+        -m
+    } else {
+        m
+    }
+}
+
+/// The value of `kind` nearest to the unsigned integer `x` (ties to even), rounded once.
+pub fn from_u128(kind: FloatKind, x: u128) -> f64 {
+    match kind {
+        // Rust's integer-to-float conversions round once, to nearest even.
+        FloatKind::F64 => x as f64,
+        FloatKind::F32 => x as f32 as f64,
+        _ => round(kind, round_to_odd(x)),
+    }
+}
+
+/// `x` as an `f64` rounded to odd: truncated to 53 significant bits, with the last bit set if
+/// anything nonzero was cut off. Rounding that value to a format of at most 51 significant bits
+/// gives the correctly rounded result (the sticky bit keeps a value that was above or below a
+/// halfway point from looking like the tie itself).
+fn round_to_odd(x: u128) -> f64 {
+    let bits = 128 - x.leading_zeros();
+    if bits <= 53 {
+        return x as f64;
+    }
+    let shift = bits - 53;
+    let kept = x >> shift;
+    let sticky = (x & ((1 << shift) - 1) != 0) as u128;
+    (kept | sticky) as f64 * 2f64.powi(shift as i32)
+}
+
 /// The value of a bit pattern of `kind`; `None` if `bits` is wider than the format.
 pub fn from_bits(kind: FloatKind, bits: u64) -> Option<f64> {
     let fits = kind.width() == 64 || bits < 1 << kind.width();
@@ -205,7 +242,63 @@ mod tests {
         }
     }
 
+    /// The correctly rounded value of the integer `x` (at least 2^53, where every value of both
+    /// formats is an integer), with exact integer distances.
+    fn nearest_int(t: &Table, x: u128) -> u64 {
+        let i = t.values.partition_point(|&(v, _)| (v as u128) <= x);
+        if i == t.values.len() {
+            return t.inf;
+        }
+        let (lo, lo_bits) = t.values[i - 1];
+        let (hi, hi_bits) = t.values[i];
+        let (below, above) = (x - lo as u128, hi as u128 - x);
+        if below < above || (below == above && lo_bits & 1 == 0) {
+            lo_bits
+        } else {
+            hi_bits
+        }
+    }
+
+    #[test]
+    fn integers_round_once() {
+        let x = (1u128 << 62) + (1 << 54) + 1;
+        assert_eq!(from_u128(FloatKind::BF16, x), 2f64.powi(62) + 2f64.powi(55));
+        assert_eq!(from_i128(FloatKind::BF16, -(x as i128)), -(2f64.powi(62) + 2f64.powi(55)));
+        // The tie itself goes to even.
+        assert_eq!(from_u128(FloatKind::BF16, (1 << 62) + (1 << 54)), 2f64.powi(62));
+        assert_eq!(from_i128(FloatKind::F16, 65519), 65504.0);
+        assert_eq!(from_i128(FloatKind::F16, 65520), f64::INFINITY);
+        assert_eq!(from_i128(FloatKind::F16, i128::MIN), f64::NEG_INFINITY);
+        assert_eq!(from_u128(FloatKind::F32, u128::MAX), f32::INFINITY as f64);
+        assert_eq!(from_u128(FloatKind::F32, (1 << 24) + 1), 16777216.0);
+        assert_eq!(from_u128(FloatKind::F64, (1 << 53) + 1), 2f64.powi(53));
+        assert_eq!(from_i128(FloatKind::BF16, 0), 0.0);
+    }
+
     proptest! {
+        #[test]
+        fn random_integers_match_the_oracle(m in any::<u64>(), shift in 0u32..64, low in any::<u64>()) {
+            // Big integers with an arbitrary tail, so that halfway points and their neighbours
+            // (the tail far below the format's precision) occur.
+            let x = ((m as u128) << shift | low as u128 >> (64 - shift.min(63))).max(1 << 53);
+            let bf16 = &tables()[1];
+            let got = to_bits(FloatKind::BF16, from_u128(FloatKind::BF16, x));
+            prop_assert_eq!(got, nearest_int(bf16, x), "{}", x);
+        }
+
+        #[test]
+        fn integers_near_halfway_points_match_the_oracle(i in 0usize..32000, tail in -3i64..=3, up in 60u32..64) {
+            // The midpoint between two neighbouring bf16 values scaled up to integers, +/- a little.
+            let bf16 = &tables()[1];
+            let (lo, hi) = (bf16.values[i].0, bf16.values[i + 1].0);
+            prop_assume!(lo > 0.0);
+            let scale = 2f64.powi(up as i32 - lo.log2().floor() as i32);
+            let mid = ((lo + (hi - lo) / 2.0) * scale) as i128;
+            let x = (mid + tail as i128) as u128;
+            let got = to_bits(FloatKind::BF16, from_u128(FloatKind::BF16, x));
+            prop_assert_eq!(got, nearest_int(bf16, x), "{}", x);
+        }
+
         #[test]
         fn random_f64s_match_the_oracle(bits in any::<u64>(), scale in -40i32..20) {
             // Any mantissa, with exponents spread over both formats' ranges and beyond.

@@ -16,6 +16,9 @@
 // RUN: sharc-run %s --entry=bfloat | FileCheck %s --check-prefix=BF16
 // BF16: result 0: 16256 : i16
 // BF16-NEXT: result 1: 16257 : i16
+// sitofp rounds once from the integer: 2^62 + 2^54 + 1 is above the tie between the bf16 values
+// 2^62 (0x5E80) and 2^62 + 2^55 (0x5E81); through f64 it would be the tie and then 0x5E80.
+// BF16-NEXT: result 2: 24193 : i16
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -58,7 +61,7 @@ module attributes {gpu.container_module} {
     %wide = arith.extf %x0_h : f16 to f64
     return %h0, %h1, %tie_bits, %wide : i16, i16, i16, f64
   }
-  func.func @bfloat() -> (i16, i16) {
+  func.func @bfloat() -> (i16, i16, i16) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %in = func.call @inputs() : () -> memref<2xf64>
@@ -68,6 +71,9 @@ module attributes {gpu.container_module} {
     %n1 = arith.truncf %x1 : f64 to bf16
     %b0 = arith.bitcast %n0 : bf16 to i16
     %b1 = arith.bitcast %n1 : bf16 to i16
-    return %b0, %b1 : i16, i16
+    %big = arith.constant 4629700416936869889 : i64
+    %n2 = arith.sitofp %big : i64 to bf16
+    %b2 = arith.bitcast %n2 : bf16 to i16
+    return %b0, %b1, %b2 : i16, i16, i16
   }
 }

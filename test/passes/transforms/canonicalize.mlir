@@ -155,6 +155,24 @@ func.func @narrow_float_rounding() -> (f16, f16, f16, bf16) {
 
 // -----
 
+// sitofp folds with one rounding from the integer: 2^62 + 2^54 + 1 is just above the halfway
+// point between the bf16 values 2^62 and 2^62 + 2^55, so it is 2^62 + 2^55 (4.647710e+18); as
+// an f64 it would be the tie 2^62 + 2^54 and then 2^62 (4.611690e+18). uitofp alike.
+// CHECK-LABEL: func.func @int_to_narrow_float() -> (bf16, bf16, f32) {
+// CHECK-NEXT:    %cst = arith.constant 4.647710e+18 : bf16
+// CHECK-NEXT:    %cst_0 = arith.constant 4.62970042E+18 : f32
+// CHECK-NEXT:    return %cst, %cst, %cst_0 : bf16, bf16, f32
+// CHECK-NEXT:  }
+func.func @int_to_narrow_float() -> (bf16, bf16, f32) {
+  %c = arith.constant 4629700416936869889 : i64
+  %0 = arith.sitofp %c : i64 to bf16
+  %1 = arith.uitofp %c : i64 to bf16
+  %2 = arith.sitofp %c : i64 to f32
+  return %0, %1, %2 : bf16, bf16, f32
+}
+
+// -----
+
 // Unused pure ops die, and so do unused loads and allocations, also inside loops; stores stay.
 // CHECK-LABEL: func.func @dead_code(%arg0: memref<8xf32>, %arg1: i32) {
 // CHECK-NEXT:    affine.for %arg2 = 0 to 8 {
