@@ -23,6 +23,7 @@ pub mod builder;
 pub mod context;
 pub mod diag;
 pub mod entity;
+pub mod float;
 pub mod location;
 mod minifloat;
 pub mod op;

@@ -1,6 +1,6 @@
-//! Narrow binary float formats (tf32, f8E5M2, f8E4M3FN) as bit patterns, converted to and from
-//! `f64` with round-to-nearest-even. sharc stores every float value as an `f64`; these formats
-//! only matter when a constant is written as hex bits or printed.
+//! Binary float formats narrower than `f64` (f16, bf16, tf32, f8E5M2, f8E4M3FN) as bit
+//! patterns, converted to and from `f64` with one round-to-nearest-even step from the `f64`
+//! value itself. [`crate::float`] is the interface the rest of sharc uses.
 
 /// The layout of a narrow format.
 #[derive(Clone, Copy, Debug)]
@@ -23,18 +23,24 @@ impl MiniFormat {
         1 + self.exp_bits + self.man_bits
     }
 
-    /// The value of a bit pattern.
+    /// The value of a bit pattern (exact: every value of these formats is an `f64`). A NaN keeps
+    /// its sign and, in the IEEE formats, its payload in the top mantissa bits, as APFloat's
+    /// widening conversion does.
     pub fn decode(self, bits: u64) -> f64 {
         let man_mask = (1u64 << self.man_bits) - 1;
         let exp_max = (1u64 << self.exp_bits) - 1;
-        let sign = if bits >> (self.width() - 1) & 1 == 1 { -1.0 } else { 1.0 };
+        let negative = bits >> (self.width() - 1) & 1 == 1;
+        let sign = if negative { -1.0 } else { 1.0 };
         let e = (bits >> self.man_bits) & exp_max;
         let m = bits & man_mask;
         if self.ieee && e == exp_max {
-            return if m == 0 { sign * f64::INFINITY } else { f64::NAN };
+            if m == 0 {
+                return sign * f64::INFINITY;
+            }
+            return f64::from_bits((negative as u64) << 63 | 0x7ff << 52 | m << (52 - self.man_bits));
         }
         if !self.ieee && e == exp_max && m == man_mask {
-            return f64::NAN;
+            return if negative { -f64::NAN } else { f64::NAN };
         }
         let frac = m as f64 / (1u64 << self.man_bits) as f64;
         if e == 0 {
@@ -44,7 +50,9 @@ impl MiniFormat {
         }
     }
 
-    /// The nearest bit pattern (ties to even); overflow gives infinity (IEEE) or NaN (FN).
+    /// The nearest bit pattern (ties to even), rounded once from the exact `f64` value; overflow
+    /// gives infinity (IEEE) or NaN (FN). A NaN keeps its sign and, in the IEEE formats, the top
+    /// bits of its payload, and comes out quiet (APFloat's narrowing conversion).
     pub fn encode(self, v: f64) -> u64 {
         let sign_bit = (v.is_sign_negative() as u64) << (self.width() - 1);
         let exp_max = (1u64 << self.exp_bits) - 1;
@@ -56,7 +64,8 @@ impl MiniFormat {
         };
         let overflow = if self.ieee { exp_max << self.man_bits } else { nan };
         if v.is_nan() {
-            return sign_bit | nan;
+            let payload = if self.ieee { (v.to_bits() & ((1 << 52) - 1)) >> (52 - self.man_bits) } else { 0 };
+            return sign_bit | nan | payload;
         }
         let a = v.abs();
         if a.is_infinite() {
@@ -89,6 +98,10 @@ impl MiniFormat {
     }
 }
 
+/// IEEE half: 5 exponent bits, 10 mantissa bits.
+pub(crate) const F16: MiniFormat = MiniFormat { exp_bits: 5, man_bits: 10, ieee: true };
+/// bfloat16: the top half of an `f32`, 8 exponent bits, 7 mantissa bits.
+pub(crate) const BF16: MiniFormat = MiniFormat { exp_bits: 8, man_bits: 7, ieee: true };
 /// tf32: 8 exponent bits, 10 mantissa bits.
 pub(crate) const TF32: MiniFormat = MiniFormat { exp_bits: 8, man_bits: 10, ieee: true };
 /// f8E5M2.

@@ -95,27 +95,21 @@ impl FloatKind {
         }
     }
 
-    /// Rounds `v` to the nearest value of this format (ties to even), kept as `f64`.
+    /// Rounds `v` to the nearest value of this format (ties to even), kept as `f64`
+    /// ([`crate::float::round`]).
     pub fn round(self, v: f64) -> f64 {
-        crate::syntax::parse_attr::round_to_kind(self, v)
+        crate::float::round(self, v)
     }
 
-    /// The bit pattern of `v` (already representable) in this format.
+    /// The bit pattern of the value of this format nearest to `v` ([`crate::float::to_bits`]).
     pub fn to_bits(self, v: f64) -> u64 {
-        match self {
-            FloatKind::F64 => v.to_bits(),
-            FloatKind::F32 => (v as f32).to_bits() as u64,
-            FloatKind::F16 => crate::syntax::parse_attr::f64_to_f16_bits(v) as u64,
-            FloatKind::BF16 => crate::syntax::parse_attr::f64_to_bf16_bits(v) as u64,
-            FloatKind::TF32 => crate::minifloat::TF32.encode(v),
-            FloatKind::F8E5M2 => crate::minifloat::F8E5M2.encode(v),
-            FloatKind::F8E4M3FN => crate::minifloat::F8E4M3FN.encode(v),
-        }
+        crate::float::to_bits(self, v)
     }
 
-    /// The value of a bit pattern of this format; `None` if `bits` is wider than the format.
+    /// The value of a bit pattern of this format; `None` if `bits` is wider than the format
+    /// ([`crate::float::from_bits`]).
     pub fn from_bits(self, bits: u64) -> Option<f64> {
-        crate::syntax::parse_attr::float_from_bits(self, bits)
+        crate::float::from_bits(self, bits)
     }
 }
 

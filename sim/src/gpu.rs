@@ -94,6 +94,14 @@ pub trait LaunchExecutor {
     ) -> Result<(), String>;
 }
 
+/// The registers a launch initialises with buffers or arguments.
+struct LaunchBuffers {
+    /// Registers that hold the same value in every lane: kernel arguments, workgroup buffers.
+    fixed: Vec<(Slot, Val)>,
+    /// Private buffers, one per lane.
+    per_lane: Vec<(Slot, Vec<MemId>)>,
+}
+
 impl Machine<'_> {
     /// Runs a kernel launch issued by `lanes` (one host lane) at `code`.
     pub(crate) fn launch(&mut self, code: &OpCode, lanes: &[u32], spec: &LaunchSpec) -> Result<(), SimError> {
@@ -104,30 +112,8 @@ impl Machine<'_> {
         let &[host_lane] = lanes else {
             return Err(err(self, "a launch must be executed by one host thread".to_string()));
         };
-        let mut grid = [0u32; 3];
-        let mut block = [0u32; 3];
-        for d in 0..3 {
-            let (g, b) = (spec.grid[d], spec.block[d]);
-            if g < 1 || g > i32::MAX as i64 {
-                return Err(err(self, format!("grid size {g} along {} is not positive", "xyz".as_bytes()[d] as char)));
-            }
-            if b < 1 || b > i32::MAX as i64 {
-                return Err(err(self, format!("block size {b} along {} is not positive", "xyz".as_bytes()[d] as char)));
-            }
-            grid[d] = g as u32;
-            block[d] = b as u32;
-        }
+        let (grid, block) = self.launch_dims(code, spec)?;
         let threads = block.iter().map(|&b| b as u64).product::<u64>();
-        let max = self.target.max_threads_per_block as u64;
-        if threads > max {
-            return Err(err(
-                self,
-                format!(
-                    "block of {threads} threads exceeds the {max} threads per block of target {}",
-                    self.target.name
-                ),
-            ));
-        }
         if let Some(exec) = self.executor.as_mut() {
             let Some(kernel) = spec.func else {
                 return Err(err(
@@ -144,62 +130,10 @@ impl Machine<'_> {
             return r.map_err(|msg| err(self, msg));
         }
         let width = threads as usize;
-        let slots = match spec.func {
-            Some(f) => match self.prog.funcs.get(&f) {
-                Some(fc) => fc.num_slots as usize,
-                None => return Err(err(self, "kernel was not compiled".to_string())),
-            },
-            None => {
-                let f = self.frames.last().expect("a host frame");
-                f.regs.len() / f.width
-            }
-        };
-        let mut regs = vec![Val::Undef; slots * width];
-        {
-            let host = self.frames.last().expect("a host frame");
-            for &s in &spec.captures {
-                let v = host.regs[s as usize * host.width + host_lane as usize];
-                regs[s as usize * width..(s as usize + 1) * width].fill(v);
-            }
-        }
+        let mut regs = self.kernel_registers(code, spec, host_lane, width)?;
         let outer_mark = self.mem.mark();
         self.mem.clear_workgroup();
-        let mut per_lane: Vec<(Slot, Vec<MemId>)> = Vec::new();
-        let mut fixed: Vec<(Slot, Val)> = Vec::new();
-        for (s, init) in &spec.inits {
-            match init {
-                LaneInit::Value(v) => fixed.push((*s, *v)),
-                LaneInit::Workgroup(elem, shape) => {
-                    let m = self
-                        .mem
-                        .alloc(Arena::Workgroup, Space::Workgroup, *elem, shape, self.alloc_limit)
-                        .ok_or_else(|| {
-                            err(
-                                self,
-                                crate::memory::alloc_failure(*elem, shape, self.mem.live_bytes(), self.alloc_limit),
-                            )
-                        })?;
-                    fixed.push((*s, Val::Mem(m)));
-                }
-                LaneInit::Private(elem, shape) => {
-                    let mut bufs = Vec::with_capacity(width);
-                    for _ in 0..width {
-                        let m = self
-                            .mem
-                            .alloc(Arena::Stack, Space::Private, *elem, shape, self.alloc_limit)
-                            .ok_or_else(|| {
-                                err(
-                                    self,
-                                    crate::memory::alloc_failure(*elem, shape, self.mem.live_bytes(), self.alloc_limit),
-                                )
-                            })?;
-                        bufs.push(m);
-                    }
-                    per_lane.push((*s, bufs));
-                }
-                _ => {}
-            }
-        }
+        let LaunchBuffers { fixed, per_lane } = self.allocate_buffers(code, spec, width)?;
         let shared = self.mem.shared_bytes();
         if shared > self.target.shared_memory_per_block as u64 {
             self.mem.release(outer_mark, &mut []);
@@ -245,6 +179,111 @@ impl Machine<'_> {
         self.mem.clear_workgroup();
         self.mem.release(outer_mark, &mut []);
         result
+    }
+
+    /// The grid and block sizes of a launch, checked: positive, and a block within the target's
+    /// thread limit.
+    fn launch_dims(&self, code: &OpCode, spec: &LaunchSpec) -> Result<([u32; 3], [u32; 3]), SimError> {
+        let err = |m: &Machine, msg: String| SimError::at(m.ctx, code.op, msg);
+        let mut grid = [0u32; 3];
+        let mut block = [0u32; 3];
+        for d in 0..3 {
+            let (g, b) = (spec.grid[d], spec.block[d]);
+            if g < 1 || g > i32::MAX as i64 {
+                return Err(err(self, format!("grid size {g} along {} is not positive", "xyz".as_bytes()[d] as char)));
+            }
+            if b < 1 || b > i32::MAX as i64 {
+                return Err(err(self, format!("block size {b} along {} is not positive", "xyz".as_bytes()[d] as char)));
+            }
+            grid[d] = g as u32;
+            block[d] = b as u32;
+        }
+        let threads = block.iter().map(|&b| b as u64).product::<u64>();
+        let max = self.target.max_threads_per_block as u64;
+        if threads > max {
+            return Err(err(
+                self,
+                format!(
+                    "block of {threads} threads exceeds the {max} threads per block of target {}",
+                    self.target.name
+                ),
+            ));
+        }
+        Ok((grid, block))
+    }
+
+    /// The kernel frame's registers for `width` lanes, with the values the body captures from
+    /// the launching host lane copied into every lane.
+    fn kernel_registers(
+        &self,
+        code: &OpCode,
+        spec: &LaunchSpec,
+        host_lane: u32,
+        width: usize,
+    ) -> Result<Vec<Val>, SimError> {
+        let err = |m: &Machine, msg: String| SimError::at(m.ctx, code.op, msg);
+        let slots = match spec.func {
+            Some(f) => match self.prog.funcs.get(&f) {
+                Some(fc) => fc.num_slots as usize,
+                None => return Err(err(self, "kernel was not compiled".to_string())),
+            },
+            None => {
+                let f = self.frames.last().expect("a host frame");
+                f.regs.len() / f.width
+            }
+        };
+        let mut regs = vec![Val::Undef; slots * width];
+        {
+            let host = self.frames.last().expect("a host frame");
+            for &s in &spec.captures {
+                let v = host.regs[s as usize * host.width + host_lane as usize];
+                regs[s as usize * width..(s as usize + 1) * width].fill(v);
+            }
+        }
+        Ok(regs)
+    }
+
+    /// Allocates the launch's buffers: the registers that hold the same value in every lane
+    /// (kernel arguments, workgroup buffers), and the private buffers, one per lane.
+    fn allocate_buffers(&mut self, code: &OpCode, spec: &LaunchSpec, width: usize) -> Result<LaunchBuffers, SimError> {
+        let err = |m: &Machine, msg: String| SimError::at(m.ctx, code.op, msg);
+        let mut per_lane: Vec<(Slot, Vec<MemId>)> = Vec::new();
+        let mut fixed: Vec<(Slot, Val)> = Vec::new();
+        for (s, init) in &spec.inits {
+            match init {
+                LaneInit::Value(v) => fixed.push((*s, *v)),
+                LaneInit::Workgroup(elem, shape) => {
+                    let m = self
+                        .mem
+                        .alloc(Arena::Workgroup, Space::Workgroup, *elem, shape, self.alloc_limit)
+                        .ok_or_else(|| {
+                            err(
+                                self,
+                                crate::memory::alloc_failure(*elem, shape, self.mem.live_bytes(), self.alloc_limit),
+                            )
+                        })?;
+                    fixed.push((*s, Val::Mem(m)));
+                }
+                LaneInit::Private(elem, shape) => {
+                    let mut bufs = Vec::with_capacity(width);
+                    for _ in 0..width {
+                        let m = self
+                            .mem
+                            .alloc(Arena::Stack, Space::Private, *elem, shape, self.alloc_limit)
+                            .ok_or_else(|| {
+                                err(
+                                    self,
+                                    crate::memory::alloc_failure(*elem, shape, self.mem.live_bytes(), self.alloc_limit),
+                                )
+                            })?;
+                        bufs.push(m);
+                    }
+                    per_lane.push((*s, bufs));
+                }
+                _ => {}
+            }
+        }
+        Ok(LaunchBuffers { fixed, per_lane })
     }
 
     fn run_grid(&mut self, spec: &LaunchSpec, per_lane: &[(Slot, Vec<MemId>)]) -> Result<(), SimError> {

@@ -181,8 +181,9 @@ impl Scalar {
     #[inline]
     pub fn round_f32(self, v: f32) -> f32 {
         match self {
-            Scalar::F16 => f16_bits_to_f32(f32_to_f16_bits(v)),
-            Scalar::BF16 => bf16_bits_to_f32(f32_to_bf16_bits(v)),
+            // `v` is exact in f64, so this rounds once.
+            Scalar::F16 => FloatKind::F16.round(v as f64) as f32,
+            Scalar::BF16 => FloatKind::BF16.round(v as f64) as f32,
             _ => v,
         }
     }
@@ -214,8 +215,8 @@ impl Scalar {
         match self {
             Scalar::Int(w) => Val::Int(sext(raw as i64, w as u32)),
             Scalar::Index => Val::Int(raw as i64),
-            Scalar::F16 => Val::F32(f16_bits_to_f32(raw as u16)),
-            Scalar::BF16 => Val::F32(bf16_bits_to_f32(raw as u16)),
+            Scalar::F16 => Val::F32(narrow_value(FloatKind::F16, raw as u16)),
+            Scalar::BF16 => Val::F32(narrow_value(FloatKind::BF16, raw as u16)),
             Scalar::F32 => Val::F32(f32::from_bits(raw as u32)),
             Scalar::F64 => Val::F64(f64::from_bits(raw)),
         }
@@ -226,8 +227,8 @@ impl Scalar {
         let raw: u64 = match (self, v) {
             (Scalar::Int(w), Val::Int(x)) => zext(x, w as u32),
             (Scalar::Index, Val::Int(x)) => x as u64,
-            (Scalar::F16, Val::F32(x)) => f32_to_f16_bits(x) as u64,
-            (Scalar::BF16, Val::F32(x)) => f32_to_bf16_bits(x) as u64,
+            (Scalar::F16, Val::F32(x)) => FloatKind::F16.to_bits(x as f64),
+            (Scalar::BF16, Val::F32(x)) => FloatKind::BF16.to_bits(x as f64),
             (Scalar::F32, Val::F32(x)) => x.to_bits() as u64,
             (Scalar::F64, Val::F64(x)) => x.to_bits(),
             _ => 0,
@@ -250,70 +251,9 @@ impl Scalar {
     }
 }
 
-/// IEEE half bits of an `f32`, rounding to nearest even.
-pub fn f32_to_f16_bits(v: f32) -> u16 {
-    let x = v.to_bits();
-    let sign = ((x >> 16) & 0x8000) as u16;
-    let exp = ((x >> 23) & 0xff) as i32;
-    let mant = x & 0x7f_ffff;
-    if exp == 0xff {
-        // Inf or NaN (keep NaN quiet and non-zero).
-        return sign | 0x7c00 | if mant != 0 { 0x200 | (mant >> 13) as u16 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        // Subnormal or zero in half.
-        if e < -10 {
-            return sign;
-        }
-        let m = mant | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = m >> shift;
-        let rem = m & ((1 << shift) - 1);
-        let halfway = 1 << (shift - 1);
-        let round = rem > halfway || (rem == halfway && (half & 1) == 1);
-        return sign | (half + round as u32) as u16;
-    }
-    let half = ((e as u32) << 10) | (mant >> 13);
-    let rem = mant & 0x1fff;
-    let round = rem > 0x1000 || (rem == 0x1000 && (half & 1) == 1);
-    sign | (half + round as u32) as u16
-}
-
-/// The `f32` value of IEEE half bits.
-pub fn f16_bits_to_f32(h: u16) -> f32 {
-    let sign = ((h as u32) & 0x8000) << 16;
-    let exp = ((h >> 10) & 0x1f) as u32;
-    let mant = (h & 0x3ff) as u32;
-    let bits = match exp {
-        0 if mant == 0 => sign,
-        0 => {
-            // Subnormal: value = mant * 2^-24.
-            let v = mant as f32 * f32::from_bits(0x3380_0000);
-            return if sign != 0 { -v } else { v };
-        }
-        0x1f => sign | 0x7f80_0000 | (mant << 13),
-        _ => sign | ((exp + 127 - 15) << 23) | (mant << 13),
-    };
-    f32::from_bits(bits)
-}
-
-/// bfloat16 bits of an `f32`, rounding to nearest even.
-pub fn f32_to_bf16_bits(v: f32) -> u16 {
-    let x = v.to_bits();
-    if v.is_nan() {
-        return ((x >> 16) | 0x40) as u16;
-    }
-    let round = 0x7fff + ((x >> 16) & 1);
-    (x.wrapping_add(round) >> 16) as u16
-}
-
-/// The `f32` value of bfloat16 bits.
-pub fn bf16_bits_to_f32(b: u16) -> f32 {
-    f32::from_bits((b as u32) << 16)
+/// The value of 16 bits of `kind` (f16 or bf16) as the `f32` that holds it in a register (exact).
+fn narrow_value(kind: FloatKind, bits: u16) -> f32 {
+    kind.from_bits(u64::from(bits)).unwrap_or(f64::NAN) as f32
 }
 
 #[cfg(test)]
@@ -331,31 +271,34 @@ mod tests {
     }
 
     #[test]
-    fn f16_round_trips_and_rounds_to_even() {
-        for bits in 0..=u16::MAX {
-            let f = f16_bits_to_f32(bits);
-            if f.is_nan() {
-                assert!(f16_bits_to_f32(f32_to_f16_bits(f)).is_nan());
-            } else {
-                assert_eq!(f32_to_f16_bits(f), bits, "bits {bits:#x}");
+    fn narrow_floats_round_trip_through_memory() {
+        let mut b = [0u8; 2];
+        for s in [Scalar::F16, Scalar::BF16] {
+            for bits in 0..=u16::MAX {
+                let v = s.decode(&bits.to_le_bytes());
+                s.encode(v, &mut b);
+                let back = u16::from_le_bytes(b);
+                let Val::F32(x) = v else { panic!("{s:?} decodes to an f32") };
+                if x.is_nan() {
+                    // Quiet NaNs keep their bits; signalling ones come back quiet.
+                    let quiet = if s == Scalar::F16 { 0x0200 } else { 0x0040 };
+                    assert_eq!(back, bits | quiet, "{s:?} {bits:#x}");
+                } else {
+                    assert_eq!(back, bits, "{s:?} {bits:#x}");
+                }
             }
         }
-        // 1 + 2^-11 is halfway between 1 and the next half; ties go to even (1.0).
-        assert_eq!(f32_to_f16_bits(1.0 + f32::powi(2.0, -11)), 0x3c00);
-        assert_eq!(f32_to_f16_bits(65520.0), 0x7c00);
-        // The smallest subnormal half, 2^-24, and half of it (ties to even: 0).
-        assert_eq!(f32_to_f16_bits(f32::powi(2.0, -24)), 1);
-        assert_eq!(f32_to_f16_bits(f32::powi(2.0, -25)), 0);
     }
 
     #[test]
-    fn f16_matches_the_ir_rounding() {
-        for v in [0.1f32, 1.0 / 3.0, 1e-6, 1e5, -2.5e-3, 7.0e-8] {
-            let ours = f16_bits_to_f32(f32_to_f16_bits(v)) as f64;
-            assert_eq!(ours, FloatKind::F16.round(v as f64), "{v}");
-            let ours = bf16_bits_to_f32(f32_to_bf16_bits(v)) as f64;
-            assert_eq!(ours, FloatKind::BF16.round(v as f64), "{v}");
-        }
+    fn narrow_floats_round_once_from_f64() {
+        // 1 + 2^-11 + 2^-52 rounds up to 0x3C01; through f32 it would tie and go down to 0x3C00.
+        let mut b = [0u8; 2];
+        Scalar::F16.encode(Scalar::F16.float(1.0004882812500002), &mut b);
+        assert_eq!(u16::from_le_bytes(b), 0x3C01);
+        // An f32 result halfway between two halves ties to even.
+        assert_eq!(Scalar::F16.round_f32(1.0 + f32::powi(2.0, -11)), 1.0);
+        assert_eq!(Scalar::BF16.round_f32(1.0 + 3.0 * f32::powi(2.0, -8)), 1.0 + f32::powi(2.0, -6));
     }
 
     #[test]

@@ -298,11 +298,11 @@ fn register_casts(s: &mut Semantics) {
     });
 }
 
+/// `v` rounded once to the float type `ty` (through f64 would round twice past 2^53).
 fn int_to_float(ty: Scalar, v: i128) -> Val {
-    match ty {
-        Scalar::F32 => Val::F32(v as f32),
-        Scalar::F64 => Val::F64(v as f64),
-        other => other.float(v as f64),
+    match ty.float_kind() {
+        Some(kind) => ty.float(sharc_ir::float::from_i128(kind, v)),
+        None => ty.float(v as f64),
     }
 }
 

@@ -128,14 +128,37 @@ pub(crate) fn apfloat_to_string(
         }
         return out;
     }
-    // Decompose |v| = sig * 2^exp with sig an integer of at most `precision` bits.
-    let a = v.abs();
-    let (mantissa, exp2) = decompose(a);
-    let mut sig = mantissa;
-    let mut exp = exp2;
     // Values of narrower formats are exact in f64; the decomposition is format independent
     // except for where APFloat's exponent floor puts denormals, which the f64 view also gives.
     let _ = sem.min_exp;
+    let (buffer, exp) = decimal_digits(v.abs(), precision);
+    let digits = buffer.len();
+    let scientific = if max_padding == 0 {
+        true
+    } else if exp >= 0 {
+        exp as u32 > max_padding || digits + exp as usize > precision
+    } else {
+        let msd = exp + digits as i32 - 1;
+        msd < 0 && (-msd) as u32 > max_padding
+    };
+    if scientific {
+        write_scientific(&mut out, &buffer, exp, precision, truncate_zero);
+    } else {
+        write_plain(&mut out, &buffer, exp);
+    }
+    out
+}
+
+/// The decimal digits of `a` (positive, finite) as APFloat's `toString` computes them: least
+/// significant first, at most `precision` of them, and the decimal exponent of the last one
+/// (`a ≈ digits * 10^exp`). The exact binary value becomes a big integer times a power of ten;
+/// digits beyond what the precision needs are truncated, then the rest is rounded half-up on
+/// one digit.
+fn decimal_digits(a: f64, precision: usize) -> (Vec<u8>, i32) {
+    // Decompose |v| = sig * 2^exp with sig an integer of at most `precision` bits.
+    let (mantissa, exp2) = decompose(a);
+    let mut sig = mantissa;
+    let mut exp = exp2;
     let tz = sig.trailing_zeros();
     sig >>= tz;
     exp += tz as i32;
@@ -195,45 +218,47 @@ pub(crate) fn apfloat_to_string(
             buffer.push(b'1');
         }
     }
+    (buffer, exp)
+}
+
+/// `d.ddde+XX` (`d.dddE+X` with `truncate_zero`), from digits least significant first whose
+/// last has decimal exponent `exp`.
+fn write_scientific(out: &mut String, buffer: &[u8], mut exp: i32, precision: usize, truncate_zero: bool) {
     let digits = buffer.len();
-    let scientific = if max_padding == 0 {
-        true
-    } else if exp >= 0 {
-        exp as u32 > max_padding || digits + exp as usize > precision
-    } else {
-        let msd = exp + digits as i32 - 1;
-        msd < 0 && (-msd) as u32 > max_padding
-    };
     let digit = |i: usize| buffer[i] as char;
-    if scientific {
-        exp += digits as i32 - 1;
-        out.push(digit(digits - 1));
-        out.push('.');
-        if digits == 1 && truncate_zero {
-            out.push('0');
-        } else {
-            for i in (0..digits - 1).rev() {
-                out.push(digit(i));
-            }
+    exp += digits as i32 - 1;
+    out.push(digit(digits - 1));
+    out.push('.');
+    if digits == 1 && truncate_zero {
+        out.push('0');
+    } else {
+        for i in (0..digits - 1).rev() {
+            out.push(digit(i));
         }
-        if !truncate_zero && precision > digits - 1 {
-            out.push_str(&"0".repeat(precision - digits + 1));
-        }
-        out.push(if truncate_zero { 'E' } else { 'e' });
-        out.push(if exp >= 0 { '+' } else { '-' });
-        let e = exp.unsigned_abs();
-        if !truncate_zero && e < 10 {
-            out.push('0');
-        }
-        out.push_str(&e.to_string());
-        return out;
     }
+    if !truncate_zero && precision > digits - 1 {
+        out.push_str(&"0".repeat(precision - digits + 1));
+    }
+    out.push(if truncate_zero { 'E' } else { 'e' });
+    out.push(if exp >= 0 { '+' } else { '-' });
+    let e = exp.unsigned_abs();
+    if !truncate_zero && e < 10 {
+        out.push('0');
+    }
+    out.push_str(&e.to_string());
+}
+
+/// `ddd00`, `dd.ddd` or `0.00ddd`, from digits least significant first whose last has decimal
+/// exponent `exp`.
+fn write_plain(out: &mut String, buffer: &[u8], exp: i32) {
+    let digits = buffer.len();
+    let digit = |i: usize| buffer[i] as char;
     if exp >= 0 {
         for i in (0..digits).rev() {
             out.push(digit(i));
         }
         out.push_str(&"0".repeat(exp as usize));
-        return out;
+        return;
     }
     let unit = (-exp) as usize;
     if unit < digits {
@@ -251,7 +276,6 @@ pub(crate) fn apfloat_to_string(
             out.push(digit(i));
         }
     }
-    out
 }
 
 /// `|v| = mantissa * 2^exp` with an integer mantissa (53 bits at most).

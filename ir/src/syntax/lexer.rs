@@ -67,45 +67,6 @@ pub fn tokenize(src: &str) -> Result<Vec<Token>, usize> {
     let n = b.len();
     let mut tokens = Vec::with_capacity(n / 5 + 1);
     let mut i = 0;
-    let is_digit = |c: u8| c.is_ascii_digit();
-    let is_suffix_char = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'$' | b'.' | b'_' | b'-');
-    // `suffix_id`: digits, or a letter/punct followed by letters, digits, punct.
-    let suffix_end = |start: usize| -> Option<usize> {
-        let c = *b.get(start)?;
-        let mut j = start;
-        if is_digit(c) {
-            while j < n && is_digit(b[j]) {
-                j += 1;
-            }
-            Some(j)
-        } else if c.is_ascii_alphabetic() || matches!(c, b'$' | b'.' | b'_' | b'-') {
-            j += 1;
-            while j < n && is_suffix_char(b[j]) {
-                j += 1;
-            }
-            Some(j)
-        } else {
-            None
-        }
-    };
-    let string_end = |start: usize| -> Option<usize> {
-        // b[start] == b'"'
-        let mut j = start + 1;
-        while j < n {
-            match b[j] {
-                b'"' => return Some(j + 1),
-                b'\\' => {
-                    j += 1;
-                    // `ANY` after the backslash: one whole UTF-8 character.
-                    let ch = src.get(j..)?.chars().next()?;
-                    j += ch.len_utf8();
-                }
-                b'\n' => return None,
-                _ => j += 1,
-            }
-        }
-        None
-    };
     while i < n {
         let c = b[i];
         let start = i;
@@ -121,47 +82,16 @@ pub fn tokenize(src: &str) -> Result<Vec<Token>, usize> {
                 continue;
             }
             b'0'..=b'9' => {
-                let mut j = i;
-                while j < n && is_digit(b[j]) {
-                    j += 1;
-                }
-                if j < n && b[j] == b'.' {
-                    j += 1;
-                    while j < n && is_digit(b[j]) {
-                        j += 1;
-                    }
-                    if j < n && matches!(b[j], b'e' | b'E') {
-                        let mut k = j + 1;
-                        if k < n && matches!(b[k], b'+' | b'-') {
-                            k += 1;
-                        }
-                        if k < n && is_digit(b[k]) {
-                            while k < n && is_digit(b[k]) {
-                                k += 1;
-                            }
-                            j = k;
-                        }
-                    }
-                    i = j;
-                    TokenKind::Float
-                } else if c == b'0' && b.get(i + 1) == Some(&b'x') && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit) {
-                    j = i + 2;
-                    while j < n && b[j].is_ascii_hexdigit() {
-                        j += 1;
-                    }
-                    i = j;
-                    TokenKind::Integer
-                } else {
-                    i = j;
-                    TokenKind::Integer
-                }
+                let (end, kind) = number_end(b, i);
+                i = end;
+                kind
             }
             b'"' => {
-                i = string_end(i).ok_or(start)?;
+                i = string_end(src, i).ok_or(start)?;
                 TokenKind::String
             }
             b'%' | b'^' | b'#' | b'!' => {
-                i = suffix_end(i + 1).ok_or(start)?;
+                i = suffix_end(b, i + 1).ok_or(start)?;
                 match c {
                     b'%' => TokenKind::PercentId,
                     b'^' => TokenKind::CaretId,
@@ -170,17 +100,7 @@ pub fn tokenize(src: &str) -> Result<Vec<Token>, usize> {
                 }
             }
             b'@' => {
-                i = if b.get(i + 1) == Some(&b'"') {
-                    string_end(i + 1).ok_or(start)?
-                } else if b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
-                    let mut j = i + 2;
-                    while j < n && (b[j].is_ascii_alphanumeric() || matches!(b[j], b'_' | b'$' | b'.')) {
-                        j += 1;
-                    }
-                    j
-                } else {
-                    return Err(start);
-                };
+                i = at_id_end(src, i).ok_or(start)?;
                 TokenKind::AtId
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
@@ -209,6 +129,114 @@ pub fn tokenize(src: &str) -> Result<Vec<Token>, usize> {
     }
     tokens.push(Token { kind: TokenKind::Eof, start: n, end: n });
     Ok(tokens)
+}
+
+fn is_digit(c: u8) -> bool {
+    c.is_ascii_digit()
+}
+
+fn is_suffix_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'$' | b'.' | b'_' | b'-')
+}
+
+/// The end of a `suffix_id` starting at `start`: digits, or a letter/punct followed by letters,
+/// digits, punct.
+fn suffix_end(b: &[u8], start: usize) -> Option<usize> {
+    let n = b.len();
+    let c = *b.get(start)?;
+    let mut j = start;
+    if is_digit(c) {
+        while j < n && is_digit(b[j]) {
+            j += 1;
+        }
+        Some(j)
+    } else if c.is_ascii_alphabetic() || matches!(c, b'$' | b'.' | b'_' | b'-') {
+        j += 1;
+        while j < n && is_suffix_char(b[j]) {
+            j += 1;
+        }
+        Some(j)
+    } else {
+        None
+    }
+}
+
+/// The end of the string literal whose opening quote is at `start`, past the closing quote;
+/// `None` if it is not closed on its line.
+fn string_end(src: &str, start: usize) -> Option<usize> {
+    let b = src.as_bytes();
+    let n = b.len();
+    // b[start] == b'"'
+    let mut j = start + 1;
+    while j < n {
+        match b[j] {
+            b'"' => return Some(j + 1),
+            b'\\' => {
+                j += 1;
+                // `ANY` after the backslash: one whole UTF-8 character.
+                let ch = src.get(j..)?.chars().next()?;
+                j += ch.len_utf8();
+            }
+            b'\n' => return None,
+            _ => j += 1,
+        }
+    }
+    None
+}
+
+/// The end and kind of the number starting with the digit at `i`: a float (`1.`, `1.5e-3`), a
+/// hexadecimal integer (`0x2A`) or a decimal integer.
+fn number_end(b: &[u8], i: usize) -> (usize, TokenKind) {
+    let n = b.len();
+    let c = b[i];
+    let mut j = i;
+    while j < n && is_digit(b[j]) {
+        j += 1;
+    }
+    if j < n && b[j] == b'.' {
+        j += 1;
+        while j < n && is_digit(b[j]) {
+            j += 1;
+        }
+        if j < n && matches!(b[j], b'e' | b'E') {
+            let mut k = j + 1;
+            if k < n && matches!(b[k], b'+' | b'-') {
+                k += 1;
+            }
+            if k < n && is_digit(b[k]) {
+                while k < n && is_digit(b[k]) {
+                    k += 1;
+                }
+                j = k;
+            }
+        }
+        (j, TokenKind::Float)
+    } else if c == b'0' && b.get(i + 1) == Some(&b'x') && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit) {
+        j = i + 2;
+        while j < n && b[j].is_ascii_hexdigit() {
+            j += 1;
+        }
+        (j, TokenKind::Integer)
+    } else {
+        (j, TokenKind::Integer)
+    }
+}
+
+/// The end of the symbol name whose `@` is at `i`: `@"quoted"` or `@name`.
+fn at_id_end(src: &str, i: usize) -> Option<usize> {
+    let b = src.as_bytes();
+    let n = b.len();
+    if b.get(i + 1) == Some(&b'"') {
+        string_end(src, i + 1)
+    } else if b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
+        let mut j = i + 2;
+        while j < n && (b[j].is_ascii_alphanumeric() || matches!(b[j], b'_' | b'$' | b'.')) {
+            j += 1;
+        }
+        Some(j)
+    } else {
+        None
+    }
 }
 
 /// Tokenizes `src` by running the pest grammar `lexer.pest` (the reference implementation of

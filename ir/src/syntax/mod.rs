@@ -14,7 +14,7 @@ pub mod escape;
 mod float_format;
 pub mod lexer;
 mod parse_affine;
-pub(crate) mod parse_attr;
+mod parse_attr;
 mod parse_type;
 pub mod parser;
 mod print_attr;

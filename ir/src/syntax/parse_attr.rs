@@ -157,7 +157,8 @@ impl Parser<'_, '_> {
             }
             let bits = u64::from_str_radix(&text[2..], 16)
                 .map_err(|_| self.error_at(t.start, "hexadecimal float constant out of range for type"))?;
-            let v = float_from_bits(kind, bits)
+            let v = kind
+                .from_bits(bits)
                 .ok_or_else(|| self.error_at(t.start, "hexadecimal float constant out of range for type"))?;
             return Ok(self.ctx.attr(AttrKind::Float { bits: v.to_bits(), ty }));
         }
@@ -166,7 +167,7 @@ impl Parser<'_, '_> {
     }
 
     fn float_attr_checked(&mut self, ty: Type, kind: FloatKind, v: f64) -> Attr {
-        let v = round_to_kind(kind, v);
+        let v = kind.round(v);
         self.ctx.attr(AttrKind::Float { bits: v.to_bits(), ty })
     }
 
@@ -314,13 +315,13 @@ impl Parser<'_, '_> {
                     TokenKind::Integer if text.starts_with("0x") => {
                         let bits =
                             u64::from_str_radix(&text[2..], 16).map_err(|_| self.error_at(*off, "invalid float"))?;
-                        float_from_bits(kind, bits).ok_or_else(|| self.error_at(*off, "invalid float"))?
+                        kind.from_bits(bits).ok_or_else(|| self.error_at(*off, "invalid float"))?
                     }
                     TokenKind::Integer => text.parse::<f64>().map_err(|_| self.error_at(*off, "invalid float"))?,
                     _ => return Err(self.error_at(*off, "expected floating point elements")),
                 };
                 let v = if *neg { -v } else { v };
-                out.push(round_to_kind(kind, v).to_bits());
+                out.push(kind.round(v).to_bits());
             }
             DenseData::Float(out)
         } else if matches!(self.ctx.type_kind(scalar), TypeKind::Integer { .. } | TypeKind::Index) {
@@ -374,7 +375,7 @@ impl Parser<'_, '_> {
                 raw |= (b as u128) << (8 * i);
             }
             match float {
-                Some(k) => floats.push(float_from_bits(k, raw as u64).unwrap_or(0.0).to_bits()),
+                Some(k) => floats.push(k.from_bits(raw as u64).unwrap_or(0.0).to_bits()),
                 None => {
                     // Sign-extend signless values to their stored (signed) form.
                     let shift = 128 - width.min(128);
@@ -509,95 +510,6 @@ impl Parser<'_, '_> {
 
 fn join_dims(d: &[i64]) -> String {
     d.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
-}
-
-/// Rounds an `f64` to the precision of `kind` (stored back as `f64`).
-pub(crate) fn round_to_kind(kind: FloatKind, v: f64) -> f64 {
-    match kind {
-        FloatKind::F64 => v,
-        FloatKind::F32 => v as f32 as f64,
-        FloatKind::F16 => f16_bits_to_f64(f64_to_f16_bits(v)),
-        FloatKind::BF16 => bf16_bits_to_f64(f64_to_bf16_bits(v)),
-        FloatKind::TF32 | FloatKind::F8E5M2 | FloatKind::F8E4M3FN => {
-            kind.from_bits(kind.to_bits(v)).unwrap_or(f64::NAN)
-        }
-    }
-}
-
-/// Interprets raw bits of a float of `kind`.
-pub(crate) fn float_from_bits(kind: FloatKind, bits: u64) -> Option<f64> {
-    match kind {
-        FloatKind::F64 => Some(f64::from_bits(bits)),
-        FloatKind::F32 => u32::try_from(bits).ok().map(|b| f32::from_bits(b) as f64),
-        FloatKind::F16 => u16::try_from(bits).ok().map(f16_bits_to_f64),
-        FloatKind::BF16 => u16::try_from(bits).ok().map(bf16_bits_to_f64),
-        FloatKind::TF32 => (bits < 1 << 19).then(|| crate::minifloat::TF32.decode(bits)),
-        FloatKind::F8E5M2 => (bits < 1 << 8).then(|| crate::minifloat::F8E5M2.decode(bits)),
-        FloatKind::F8E4M3FN => (bits < 1 << 8).then(|| crate::minifloat::F8E4M3FN.decode(bits)),
-    }
-}
-
-/// IEEE half → f64.
-pub(crate) fn f16_bits_to_f64(b: u16) -> f64 {
-    let sign = if b & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let exp = ((b >> 10) & 0x1f) as i32;
-    let frac = (b & 0x3ff) as f64;
-    match exp {
-        0 => sign * frac * 2f64.powi(-24),
-        0x1f if frac == 0.0 => sign * f64::INFINITY,
-        0x1f => f64::NAN,
-        _ => sign * (1.0 + frac / 1024.0) * 2f64.powi(exp - 15),
-    }
-}
-
-/// f64 → IEEE half bits, round to nearest even.
-pub(crate) fn f64_to_f16_bits(v: f64) -> u16 {
-    let x = v as f32;
-    let bits = x.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    if x.is_nan() {
-        return sign | 0x7e00;
-    }
-    let exp = ((bits >> 23) & 0xff) as i32 - 127 + 15;
-    let mant = bits & 0x7f_ffff;
-    if exp >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if exp <= 0 {
-        if exp < -10 {
-            return sign;
-        }
-        let m = mant | 0x80_0000;
-        let shift = (14 - exp) as u32;
-        let half = 1u32 << (shift - 1);
-        let mut r = m >> shift;
-        let rem = m & ((1 << shift) - 1);
-        if rem > half || (rem == half && r & 1 == 1) {
-            r += 1;
-        }
-        return sign | r as u16;
-    }
-    let mut r = ((exp as u32) << 10) | (mant >> 13);
-    let rem = mant & 0x1fff;
-    if rem > 0x1000 || (rem == 0x1000 && r & 1 == 1) {
-        r += 1;
-    }
-    sign | r as u16
-}
-
-/// bfloat16 → f64.
-pub(crate) fn bf16_bits_to_f64(b: u16) -> f64 {
-    f32::from_bits((b as u32) << 16) as f64
-}
-
-/// f64 → bfloat16 bits, round to nearest even.
-pub(crate) fn f64_to_bf16_bits(v: f64) -> u16 {
-    let bits = (v as f32).to_bits();
-    if (v as f32).is_nan() {
-        return ((bits >> 16) as u16) | 0x40;
-    }
-    let lsb = (bits >> 16) & 1;
-    ((bits + 0x7fff + lsb) >> 16) as u16
 }
 
 fn decode_hex(digits: &str) -> Option<Vec<u8>> {

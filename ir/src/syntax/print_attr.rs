@@ -285,7 +285,7 @@ impl AttrWriter<'_> {
         };
         match (data, float) {
             (DenseData::Int(v), None) => v.iter().for_each(|&x| push(x as u128)),
-            (DenseData::Float(v), Some(k)) => v.iter().for_each(|&b| push(float_bits(k, f64::from_bits(b)) as u128)),
+            (DenseData::Float(v), Some(k)) => v.iter().for_each(|&b| push(k.to_bits(f64::from_bits(b)) as u128)),
             _ => {}
         }
         out.push('"');
@@ -370,17 +370,6 @@ fn dense_elem_eq(data: &DenseData, i: usize, j: usize, per: usize) -> bool {
     })
 }
 
-/// The raw bits of `v` in format `kind`.
-fn float_bits(kind: FloatKind, v: f64) -> u64 {
-    match kind {
-        FloatKind::F64 => v.to_bits(),
-        FloatKind::F32 => (v as f32).to_bits() as u64,
-        FloatKind::F16 => super::parse_attr::f64_to_f16_bits(v) as u64,
-        FloatKind::BF16 => super::parse_attr::f64_to_bf16_bits(v) as u64,
-        _ => kind.to_bits(v),
-    }
-}
-
 fn dims(out: &mut String, shape: &[i64]) {
     for &d in shape {
         if d == DYNAMIC {
@@ -449,13 +438,13 @@ pub fn format_float(kind: FloatKind, v: f64) -> String {
             return natural;
         }
     }
-    format!("0x{:X}", float_bits(kind, v))
+    format!("0x{:X}", kind.to_bits(v))
 }
 
 fn reads_back(kind: FloatKind, s: &str, v: f64) -> bool {
     let parsed = match kind {
         FloatKind::F32 => s.parse::<f32>().map(|x| x as f64),
-        _ => s.parse::<f64>().map(|x| super::parse_attr::round_to_kind(kind, x)),
+        _ => s.parse::<f64>().map(|x| kind.round(x)),
     };
     parsed.is_ok_and(|p| p.to_bits() == v.to_bits())
 }

@@ -130,6 +130,49 @@ func.func @float(%x: f32) -> (f32, f32) {
 
 // -----
 
+// A float is rounded to a narrower format once, from its exact value:
+// 1.0004882812500002 = 1 + 2^-11 + 2^-52 lies just above the halfway point between the halves
+// 1.0 and 1 + 2^-10, so as an f16 literal it is 1 + 2^-10 (0x3C01); rounding it to f32 first
+// would give the tie 1 + 2^-11 and then 1.0. The same for bf16 with 1 + 2^-8 + 2^-40. truncf
+// folds only when the value is exact in the narrower format (1.5), as upstream.
+// CHECK-LABEL: func.func @narrow_float_rounding() -> (f16, f16, f16, bf16) {
+// CHECK-NEXT:    %cst = arith.constant 1.500000e+00 : f16
+// CHECK-NEXT:    %cst_0 = arith.constant 1.007810e+00 : bf16
+// CHECK-NEXT:    %cst_1 = arith.constant 1.000980e+00 : f16
+// CHECK-NEXT:    %cst_2 = arith.constant 1.0004882812500002 : f64
+// CHECK-NEXT:    %0 = arith.truncf %cst_2 : f64 to f16
+// CHECK-NEXT:    return %0, %cst, %cst_1, %cst_0 : f16, f16, f16, bf16
+// CHECK-NEXT:  }
+func.func @narrow_float_rounding() -> (f16, f16, f16, bf16) {
+  %c = arith.constant 1.0004882812500002 : f64
+  %exact = arith.constant 1.5 : f64
+  %0 = arith.truncf %c : f64 to f16
+  %1 = arith.truncf %exact : f64 to f16
+  %2 = arith.constant 1.0004882812500002 : f16
+  %3 = arith.constant 1.0039062500009095 : bf16
+  return %0, %1, %2, %3 : f16, f16, f16, bf16
+}
+
+// -----
+
+// sitofp folds with one rounding from the integer: 2^62 + 2^54 + 1 is just above the halfway
+// point between the bf16 values 2^62 and 2^62 + 2^55, so it is 2^62 + 2^55 (4.647710e+18); as
+// an f64 it would be the tie 2^62 + 2^54 and then 2^62 (4.611690e+18). uitofp alike.
+// CHECK-LABEL: func.func @int_to_narrow_float() -> (bf16, bf16, f32) {
+// CHECK-NEXT:    %cst = arith.constant 4.647710e+18 : bf16
+// CHECK-NEXT:    %cst_0 = arith.constant 4.62970042E+18 : f32
+// CHECK-NEXT:    return %cst, %cst, %cst_0 : bf16, bf16, f32
+// CHECK-NEXT:  }
+func.func @int_to_narrow_float() -> (bf16, bf16, f32) {
+  %c = arith.constant 4629700416936869889 : i64
+  %0 = arith.sitofp %c : i64 to bf16
+  %1 = arith.uitofp %c : i64 to bf16
+  %2 = arith.sitofp %c : i64 to f32
+  return %0, %1, %2 : bf16, bf16, f32
+}
+
+// -----
+
 // Unused pure ops die, and so do unused loads and allocations, also inside loops; stores stay.
 // CHECK-LABEL: func.func @dead_code(%arg0: memref<8xf32>, %arg1: i32) {
 // CHECK-NEXT:    affine.for %arg2 = 0 to 8 {

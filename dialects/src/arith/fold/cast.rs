@@ -2,6 +2,7 @@
 //! the bits; float-to-integer casts fold only in range; `truncf` folds only when exact.
 
 use super::{attr, constant, int_unary, int_width, norm, result_type, signed, unsigned, write, Elems};
+use sharc_ir::float;
 use sharc_ir::registry::FoldResult;
 use sharc_ir::types::FloatKind;
 use sharc_ir::{Attr, Context, OpId};
@@ -36,15 +37,7 @@ fn int_to_float(ctx: &mut Context, op: OpId, c: &[Option<Attr>], is_signed: bool
     let (ty, kind) = out_kind(ctx, op)?;
     let out = xs
         .iter()
-        .map(|&x| {
-            let v = match (is_signed, kind) {
-                (true, FloatKind::F32) => signed(x, w) as f32 as f64,
-                (false, FloatKind::F32) => unsigned(x, w) as f32 as f64,
-                (true, _) => signed(x, w) as f64,
-                (false, _) => unsigned(x, w) as f64,
-            };
-            kind.round(v)
-        })
+        .map(|&x| if is_signed { float::from_i128(kind, signed(x, w)) } else { float::from_u128(kind, unsigned(x, w)) })
         .collect();
     attr(write(ctx, ty, Elems::Float(out))?)
 }
