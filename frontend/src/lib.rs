@@ -6,9 +6,10 @@
 //!    a map back to the user's files for diagnostics;
 //! 2. [`parse`]: skim the translation unit into top-level items with the pest grammar `c.pest`
 //!    (so that system headers never stop the front-end), then parse the functions to compile;
-//! 3. [`lower`]: build a `func.func` per function at the affine level, OpenACC loops as
-//!    `affine.parallel` where the dependence analysis proves them parallel, with the share
-//!    annotation;
+//! 3. [`lower`]: build a `func.func` per function at the affine level, the loops of OpenACC
+//!    constructs as `affine.for` marked with what their directives and share pragmas claim
+//!    (`sharc.claim`); the pass `sharc-parallelize` (in `sharc-passes`, which `sharcc` runs first)
+//!    decides which become `affine.parallel`;
 //! 4. verify the module.
 //!
 //! Which functions: `--function NAME`, else every function of the main file but `main`. Those

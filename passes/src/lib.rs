@@ -7,10 +7,12 @@
 //! [`conversion::partial`] (the dialect conversion driver), [`expand_affine`] (affine
 //! expressions as `arith` ops), [`analysis`] (dominance, the affine analysis, thread-index forms;
 //! also home of the report pass `sharc-bank-report`), [`target_option`] (the `target` option of
-//! the passes that read a GPU description). GPU mapping passes live in [`gpumap`], shared-memory placement in [`memplace`].
+//! the passes that read a GPU description). Affine-level rewrites (`sharc-parallelize`) live in
+//! [`affine`], GPU mapping passes in [`gpumap`], shared-memory placement in [`memplace`].
 
 #![warn(missing_docs)]
 
+pub mod affine;
 pub mod analysis;
 pub mod conversion;
 pub mod effects;
@@ -35,6 +37,7 @@ pub static PASSES: &[&PassInfo] = &[
     &transforms::canonicalize::INFO,
     &transforms::cse::INFO,
     &transforms::symbol_dce::INFO,
+    &affine::parallelize::INFO,
     &conversion::lower_affine::INFO,
     &analysis::bank_report::INFO,
     &gpumap::map_baseline::INFO,

@@ -1,5 +1,5 @@
 //! Shared command-line plumbing of the sharc tools: reading inputs, MLIR-style argument
-//! spelling, rendering diagnostics, and `--verify-diagnostics`.
+//! spelling, rendering diagnostics, `--verify-diagnostics` and `--mlir-timing`.
 
 #![warn(missing_docs)]
 
@@ -7,6 +7,7 @@ pub mod docs;
 pub mod expected;
 pub mod pipeline;
 pub mod report;
+pub mod timing;
 
 use sharc_ir::{Diagnostic, SourceMap};
 use std::io::Read;

@@ -1,6 +1,10 @@
-//! The driver's lowering pipelines: what `sharcc` runs between the front-end's affine level and
-//! code generation, as textual pass pipelines, so that any stage can be replayed by hand with
+//! The driver's lowering pipelines: what `sharcc` runs between the front-end and code
+//! generation, as textual pass pipelines, so that any stage can be replayed by hand with
 //! `sharc-opt --pass-pipeline='...'` ([`pipeline_text`]; docs/tools/sharcc.md spells it out).
+//!
+//! Every pipeline starts with `sharc-parallelize{candidates=marked}`: the front-end marks the
+//! loops of OpenACC constructs, and the pass decides which of them run in parallel (the loops
+//! of initialisation and printing code are not candidates and stay on the host).
 //!
 //! One road from the affine level to the gpu level: every section gets a plan, `sharc-map`
 //! turns each plan into a `gpumap.band`, `sharc-lower-gpumap` outlines each band into a kernel.
@@ -9,13 +13,14 @@
 //! block shape, nothing staged), which `--no-shared` selects alone and every optimisation is
 //! measured against. Sections whose partition plan stages nothing get the baseline plan.
 
-use sharc_ir::pass::{PassManager, PassRegistry, RunOptions};
+use sharc_ir::pass::{PassManager, PassRegistry, RunOptions, RunReport};
 use sharc_ir::{Context, Diagnostic, OpId};
 
 /// The levels the driver can stop at, in pipeline order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
-    /// The front-end's output: `func`/`affine` with the share annotations.
+    /// The front-end's output after `sharc-parallelize`: `func`/`affine` with the OpenACC
+    /// sections as `affine.parallel` and their share annotations.
     Affine,
     /// Kernels outlined into `gpu.module`s, affine ops lowered to `scf`/`arith`: what
     /// `sharc-translate` takes.
@@ -48,9 +53,12 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
     passes
 }
 
-/// The pipeline text from the affine level to `level`.
+/// The pass that decides which of the front-end's OpenACC loops run in parallel.
+const PARALLELIZE: &str = "sharc-parallelize{candidates=marked}";
+
+/// The pipeline text from the front-end's output to `level`.
 pub fn pipeline_text(m: &Mapping, level: Level) -> String {
-    let mut passes = Vec::new();
+    let mut passes = vec![PARALLELIZE.to_string()];
     if level >= Level::Gpu {
         passes.extend(mapping_passes(m));
         // Codegen takes scf/arith only; canonicalize + cse fold the index arithmetic that
@@ -60,21 +68,21 @@ pub fn pipeline_text(m: &Mapping, level: Level) -> String {
     format!("builtin.module({})", passes.join(", "))
 }
 
-/// Runs the pipeline from the affine level to `level` on `module`, verifying after each pass.
-/// Returns the passes' remarks and warnings.
+/// Runs the pipeline from the front-end's output to `level` on `module`, verifying after each
+/// pass (whatever `opts.verify_each` says), with the IR dumps and timings `opts` asks for.
+/// Returns the passes' remarks and warnings, the dumps and the timings.
 pub fn lower(
     ctx: &mut Context,
     module: OpId,
     passes: &PassRegistry,
     m: &Mapping,
     level: Level,
-) -> Result<Vec<Diagnostic>, Diagnostic> {
-    if level == Level::Affine {
-        return Ok(Vec::new());
-    }
+    opts: RunOptions,
+) -> Result<RunReport, Diagnostic> {
     // Pass options are whitespace-separated and end at '}': such a path cannot be spelled in a
-    // pipeline (nor on sharc-opt's command line), so say so rather than mis-parse it.
-    if m.target.chars().any(|c| c.is_whitespace() || c == '{' || c == '}') {
+    // pipeline (nor on sharc-opt's command line), so say so rather than mis-parse it. The
+    // affine level does not name the target.
+    if level >= Level::Gpu && m.target.chars().any(|c| c.is_whitespace() || c == '{' || c == '}') {
         return Err(Diagnostic::error(
             sharc_ir::Location::Unknown,
             format!("target path '{}' contains whitespace or braces, which pass options cannot hold; rename or link the file", m.target),
@@ -88,8 +96,7 @@ pub fn lower(
     let mut pm = PassManager::parse(&text, passes).map_err(|e| {
         Diagnostic::error(sharc_ir::Location::Unknown, format!("internal error: bad driver pipeline '{text}': {e}"))
     })?;
-    let report = pm.run(ctx, module, RunOptions { verify_each: true, ..RunOptions::default() })?;
-    Ok(report.diagnostics)
+    pm.run(ctx, module, RunOptions { verify_each: true, ..opts })
 }
 
 #[cfg(test)]
@@ -107,7 +114,8 @@ mod tests {
         let baseline = Mapping { target: "a100".to_string(), shared: false };
         assert_eq!(
             pipeline_text(&baseline, Level::Gpu),
-            "builtin.module(sharc-map-baseline{target=a100}, sharc-map, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-map-baseline{target=a100}, sharc-map, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
+        assert_eq!(pipeline_text(&baseline, Level::Affine), "builtin.module(sharc-parallelize{candidates=marked})");
     }
 }

@@ -1,11 +1,14 @@
 //! The sharc dialect: sharc's own attributes at the affine level.
 //!
-//! It has no ops yet. It owns the `#sharc.share<...>` annotation ([`share`]) that the C front-end
-//! puts on each parallel loop nest governed by a `share` pragma, and the `sharc.name` /
-//! `sharc.acc` attributes that keep the C names of arguments and the OpenACC clauses of a section.
+//! It has no ops yet. It owns the `#sharc.share<...>` annotation ([`share`]) that each parallel
+//! loop nest governed by a `share` pragma carries, the `sharc.claim` attribute ([`loop_claim`])
+//! with which the C front-end records what an OpenACC directive claims about a loop (the pass
+//! `sharc-parallelize` decides and consumes it), and the `sharc.name` / `sharc.acc` attributes
+//! that keep the C names of arguments and the OpenACC clauses of a section.
 //! Registering it lets `#sharc.*` attributes parse without `--allow-unregistered-dialect`
 //! (upstream `mlir-opt` needs that flag for them).
 
+pub mod loop_claim;
 pub mod share;
 
 use sharc_ir::registry::Dialect;

@@ -813,7 +813,6 @@ impl Lowerer<'_> {
             Subscripts::Affine(map, operands) => {
                 let state = aff::LoadOp::build(self.ctx, loc, memref, map, &operands);
                 let op = self.b.insert(self.ctx, state);
-                self.op_spans.insert(op, e.span);
                 self.ctx.result(op, 0)
             }
             Subscripts::Values(idx) => {
@@ -835,8 +834,7 @@ impl Lowerer<'_> {
         match subs {
             Subscripts::Affine(map, operands) => {
                 let state = aff::StoreOp::build(self.ctx, loc, v, memref, map, &operands);
-                let op = self.b.insert(self.ctx, state);
-                self.op_spans.insert(op, e.span);
+                self.b.insert(self.ctx, state);
             }
             Subscripts::Values(idx) => {
                 self.b.insert(self.ctx, memref::StoreOp::build(loc, v, memref, &idx));

@@ -12,17 +12,20 @@
 //! to `scf` and `memref` so that every function sharc accepts runs in `sharc-run`.
 //!
 //! OpenACC loops (`#pragma acc loop`, `kernels loop`, `parallel loop`, and the loops of a
-//! `kernels` region) are first built as `affine.for` and then, in [`parallel`], turned into
-//! `affine.parallel` when the dependence analysis proves them parallel. A loop the user marked but
-//! that carries a dependence stays sequential, with a warning that names the dependence: sharc
-//! never produces a parallel loop that computes something else than the C code.
+//! `kernels` region) are built as `affine.for` like any other and marked with what their
+//! directive claims ([`claims`]); the pass `sharc-parallelize` (run first by `sharcc`) turns
+//! them into `affine.parallel` where the dependence analysis proves them parallel. A loop the
+//! user marked but that carries a dependence stays sequential, with a warning that names the
+//! dependence: sharc never produces a parallel loop that computes something else than the C code.
 //!
 //! The modules: [`expr`] (values, C conversions), [`affine`] (affine forms of C expressions),
-//! [`stmt`] (statements and control flow), [`parallel`] (sections and the share annotation).
+//! [`stmt`] (statements and control flow), [`loops`] (counted `for` loops), [`claims`] (what
+//! the OpenACC and share pragmas claim about a loop).
 
 mod affine;
+mod claims;
 mod expr;
-mod parallel;
+mod loops;
 mod stmt;
 
 use crate::ast::*;
@@ -60,24 +63,6 @@ pub(crate) struct Var {
     pub binding: Binding,
 }
 
-/// An OpenACC loop waiting for the legality check.
-#[derive(Clone, Debug)]
-pub(crate) struct Candidate {
-    /// The `affine.for`.
-    pub op: OpId,
-    /// The `for` keyword's span.
-    pub span: Span,
-    /// Whether the user wrote a directive on this very loop (else it is a loop of a `kernels`
-    /// region, parallelised only if legal, silently otherwise).
-    pub explicit: bool,
-    /// The share pragma governing the nest this loop starts, if any.
-    pub share: Option<(Vec<sharc_dialects::sharc::share::ArraySpec>, Span)>,
-    /// The OpenACC directives in force (recorded as `sharc.acc`).
-    pub acc: Vec<String>,
-    /// The C names of the scalars the loop carries, in the order of its `iter_args`.
-    pub carried: Vec<String>,
-}
-
 /// Lowers functions of one translation unit into one module.
 pub struct Lowerer<'a> {
     pub(crate) ctx: &'a mut Context,
@@ -93,17 +78,17 @@ pub struct Lowerer<'a> {
     pub(crate) in_section: usize,
     /// Whether the current statement is inside a `kernels` region (its loops are candidates).
     pub(crate) in_kernels: bool,
+    /// Whether the innermost compute construct around the current statement is `parallel`
+    /// (its `loop` directives assert independent iterations).
+    pub(crate) in_parallel: bool,
     /// Directives of the enclosing `data` / compute constructs, for `sharc.acc`.
     pub(crate) acc_context: Vec<String>,
-    pub(crate) candidates: Vec<Candidate>,
     /// A share pragma waiting for its loop nest.
     pub(crate) pending_share: Option<(Vec<sharc_dialects::sharc::share::ArraySpec>, Span)>,
     /// The function's C return type.
     pub(crate) ret: CType,
     /// The function's name.
     pub(crate) function_name: String,
-    /// The source span of each memory access built, for diagnostics about dependences.
-    pub(crate) op_spans: std::collections::HashMap<OpId, Span>,
     /// The directive a `collapse(n)` passes on to the loop nested in the current one.
     pub(crate) collapse_next: Option<AccDirective>,
     /// The function definitions of the translation unit (name to span) and its typedefs, for
@@ -130,12 +115,11 @@ impl<'a> Lowerer<'a> {
             entry: None,
             in_section: 0,
             in_kernels: false,
+            in_parallel: false,
             acc_context: Vec::new(),
-            candidates: Vec::new(),
             pending_share: None,
             ret: CType::Void,
             function_name: String::new(),
-            op_spans: std::collections::HashMap::new(),
             collapse_next: None,
             helpers: HashMap::new(),
             typedefs: crate::parse::Typedefs::new(),
@@ -165,10 +149,10 @@ impl<'a> Lowerer<'a> {
     pub fn lower_function(&mut self, f: &Function, module_body: BlockId) -> Result<OpId, FrontError> {
         self.vars.clear();
         self.scopes = vec![Vec::new()];
-        self.candidates.clear();
         self.pending_share = None;
         self.in_section = 0;
         self.in_kernels = false;
+        self.in_parallel = false;
         self.acc_context.clear();
         if f.ret_pointers > 0 {
             return Err(FrontError::new(
@@ -245,7 +229,6 @@ impl<'a> Lowerer<'a> {
         if let Some(s) = &self.pending_share {
             return Err(FrontError::new(s.1, "share pragma is not followed by a loop nest"));
         }
-        self.parallelize()?;
         Ok(fop)
     }
 

@@ -1,6 +1,6 @@
 //! Statements and structured control flow, with scalars threaded through as SSA values.
 
-use super::{Binding, Candidate, Lin, Lowerer, VarId};
+use super::{Binding, Lowerer, VarId};
 use crate::ast::*;
 use crate::diag::FrontError;
 use sharc_dialects::{affine as aff, memref, scf};
@@ -111,25 +111,12 @@ fn walk_expr(e: &Expr, f: &mut impl FnMut(&Expr)) {
     }
 }
 
-/// A `for` loop in the form affine loops need.
-struct CountedLoop<'e> {
-    var: String,
-    var_span: Span,
-    /// First value of the variable.
-    init: &'e Expr,
-    /// Exclusive bounds: `var < ub` for an increasing loop, `var > lb` for a decreasing one; a
-    /// conjunction gives several.
-    limits: Vec<Lin>,
-    /// Non-affine limit (`var < e`), for the scf fallback.
-    limit_expr: Option<(Expr, bool)>,
-    step: i64,
-}
-
 impl Lowerer<'_> {
     pub(crate) fn stmt(&mut self, s: &Stmt) -> Result<(), FrontError> {
         // Pragmas in front of the statement.
         let mut opened_compute = false;
         let mut opened_kernels = false;
+        let mut opened_parallel = false;
         let mut loop_directive: Option<&AccDirective> = None;
         let mut acc_here = Vec::new();
         for p in &s.pragmas {
@@ -150,6 +137,7 @@ impl Lowerer<'_> {
                     if d.construct.is_compute() {
                         opened_compute = true;
                         opened_kernels |= matches!(d.construct, Construct::Kernels | Construct::KernelsLoop);
+                        opened_parallel = matches!(d.construct, Construct::Parallel | Construct::ParallelLoop);
                     }
                     if d.construct.is_loop() {
                         loop_directive = Some(d);
@@ -177,16 +165,18 @@ impl Lowerer<'_> {
         }
         let saved_ctx_len = self.acc_context.len();
         self.acc_context.extend(acc_here);
-        let saved_kernels = self.in_kernels;
+        let (saved_kernels, saved_parallel) = (self.in_kernels, self.in_parallel);
         if opened_compute {
             self.in_section += 1;
             self.in_kernels |= opened_kernels;
+            self.in_parallel = opened_parallel;
         }
         let r = self.stmt_kind(s, loop_directive);
         if opened_compute {
             self.in_section -= 1;
         }
         self.in_kernels = saved_kernels;
+        self.in_parallel = saved_parallel;
         self.acc_context.truncate(saved_ctx_len);
         r
     }
@@ -288,7 +278,9 @@ impl Lowerer<'_> {
         }
         let elem = self.scalar_type(&d.ty, d.span)?;
         let ty = self.ctx.memref_type(shape.clone(), elem);
-        let loc = self.loc(d.span);
+        // The buffer's location carries the C name (`loc("tmp"("k.c":3:5))`, MLIR's way of naming
+        // a value), which diagnostics about its dependences use.
+        let loc = sharc_ir::Location::Name { name: d.name.as_str().into(), child: Some(Box::new(self.loc(d.span))) };
         let state = memref::AllocOp::build(self.ctx, loc, true, ty, &[], &[], None);
         let m = self.b.insert_value(self.ctx, state);
         self.declare(&d.name, d.span, Binding::Array { memref: m, elem: d.ty.clone(), rank: shape.len() });
@@ -296,7 +288,7 @@ impl Lowerer<'_> {
     }
 
     /// The scalar variables, visible here, that `s` assigns.
-    fn carried_vars(&self, s: &[&Stmt], exclude: Option<VarId>) -> Vec<VarId> {
+    pub(crate) fn carried_vars(&self, s: &[&Stmt], exclude: Option<VarId>) -> Vec<VarId> {
         let mut names = HashSet::new();
         for st in s {
             names.extend(assigned_names(st));
@@ -315,7 +307,7 @@ impl Lowerer<'_> {
     }
 
     /// The current value of a carried variable, materialising undefined ones as zero.
-    fn current(&mut self, id: VarId, span: Span) -> Result<Value, FrontError> {
+    pub(crate) fn current(&mut self, id: VarId, span: Span) -> Result<Value, FrontError> {
         match self.var(id).binding.clone() {
             Binding::Scalar { value: Some(v), .. } => Ok(v),
             Binding::Scalar { ty, value: None, .. } => {
@@ -336,7 +328,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn set_value(&mut self, id: VarId, v: Value) {
+    pub(crate) fn set_value(&mut self, id: VarId, v: Value) {
         if let Binding::Scalar { value, lin, .. } = &mut self.var_mut(id).binding {
             *value = Some(v);
             *lin = None;
@@ -361,319 +353,8 @@ impl Lowerer<'_> {
         }
     }
 
-    fn yields(&mut self, carried: &[VarId], like: &[Value], span: Span) -> Result<Vec<Value>, FrontError> {
+    pub(crate) fn yields(&mut self, carried: &[VarId], like: &[Value], span: Span) -> Result<Vec<Value>, FrontError> {
         carried.iter().zip(like).map(|(&c, &l)| self.value_of(c, l, span)).collect()
-    }
-
-    /// Recognises `for (v = a; v < b; v += c)` and its variants.
-    fn counted<'e>(
-        &self,
-        init: Option<&'e Stmt>,
-        cond: Option<&'e Expr>,
-        step: Option<&'e Expr>,
-    ) -> Result<CountedLoop<'e>, String> {
-        let (var, var_span, init) = match init.map(|s| &s.kind) {
-            Some(StmtKind::Expr(Expr { kind: ExprKind::Assign(None, l, r), .. })) => match &l.kind {
-                ExprKind::Ident(n) => (n.clone(), l.span, &**r),
-                _ => return Err("the loop must initialise its variable ('i = ...')".into()),
-            },
-            Some(StmtKind::Decl(ds)) if ds.len() == 1 => match (&ds[0].init, ds[0].dims.is_empty()) {
-                (Some(Init::Expr(e)), true) => (ds[0].name.clone(), ds[0].span, e),
-                _ => return Err("the loop must initialise its variable".into()),
-            },
-            _ => return Err("the loop must initialise one variable".into()),
-        };
-        let step = match step.map(|e| &e.kind) {
-            Some(ExprKind::Unary(UnOp::PreInc | UnOp::PostInc, x)) if is_ident(x, &var) => 1,
-            Some(ExprKind::Unary(UnOp::PreDec | UnOp::PostDec, x)) if is_ident(x, &var) => -1,
-            Some(ExprKind::Assign(Some(op @ (BinOp::Add | BinOp::Sub)), x, k)) if is_ident(x, &var) => {
-                let k = self.const_int(k).ok_or("the step must be a constant")?;
-                if *op == BinOp::Add {
-                    k
-                } else {
-                    -k
-                }
-            }
-            Some(ExprKind::Assign(None, x, r)) if is_ident(x, &var) => match &r.kind {
-                ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, k) if is_ident(a, &var) => {
-                    let k = self.const_int(k).ok_or("the step must be a constant")?;
-                    if *op == BinOp::Add {
-                        k
-                    } else {
-                        -k
-                    }
-                }
-                ExprKind::Binary(BinOp::Add, k, a) if is_ident(a, &var) => {
-                    self.const_int(k).ok_or("the step must be a constant")?
-                }
-                _ => return Err(format!("the step must add a constant to '{var}'")),
-            },
-            _ => return Err(format!("the step must be '{var}++', '{var}--', '{var} += c' or '{var} -= c'")),
-        };
-        if step == 0 {
-            return Err("the step is zero".into());
-        }
-        let cond = cond.ok_or("the loop has no condition")?;
-        let mut limits = Vec::new();
-        let mut limit_expr = None;
-        let mut parts = Vec::new();
-        conjuncts(cond, &mut parts);
-        for c in parts {
-            let ExprKind::Binary(op, a, b) = &c.kind else {
-                return Err(format!("the condition must compare '{var}' with a bound"));
-            };
-            // Normalise to `var OP bound`.
-            let (op, bound) = if is_ident(a, &var) {
-                (*op, &**b)
-            } else if is_ident(b, &var) {
-                let swapped = match op {
-                    BinOp::Lt => BinOp::Gt,
-                    BinOp::Gt => BinOp::Lt,
-                    BinOp::Le => BinOp::Ge,
-                    BinOp::Ge => BinOp::Le,
-                    o => *o,
-                };
-                (swapped, &**a)
-            } else {
-                return Err(format!("the condition must compare '{var}' with a bound"));
-            };
-            // Exclusive limit: increasing loops need `<`/`<=`, decreasing `>`/`>=`.
-            let adjust = match (op, step > 0) {
-                (BinOp::Lt, true) | (BinOp::Gt, false) => 0,
-                (BinOp::Le, true) => 1,
-                (BinOp::Ge, false) => -1,
-                _ => {
-                    return Err(format!(
-                        "the condition '{var} {} ...' does not match the step's direction",
-                        op.symbol()
-                    ))
-                }
-            };
-            match self.lin(bound) {
-                Some(l) => limits.push(l.add(&Lin::constant(adjust), 1).ok_or("bound overflows")?),
-                None => {
-                    if limit_expr.is_some() || step < 0 {
-                        return Err(format!(
-                            "bound '{}' is not affine: {}",
-                            self.text(bound.span),
-                            self.why_not_affine(bound)
-                        ));
-                    }
-                    let e = if adjust == 0 {
-                        bound.clone()
-                    } else {
-                        let one = Expr { kind: ExprKind::Int(1, IntTy::INT), span: bound.span };
-                        Expr {
-                            kind: ExprKind::Binary(BinOp::Add, Box::new(bound.clone()), Box::new(one)),
-                            span: bound.span,
-                        }
-                    };
-                    limit_expr = Some((e, true));
-                }
-            }
-        }
-        Ok(CountedLoop { var, var_span, init, limits, limit_expr, step })
-    }
-
-    fn for_loop(&mut self, s: &Stmt, directive: Option<&AccDirective>) -> Result<(), FrontError> {
-        let StmtKind::For { init, cond, step, body } = &s.kind else { unreachable!() };
-        self.scopes.push(Vec::new());
-        let r = self.for_loop_in_scope(s, init.as_deref(), cond.as_ref(), step.as_ref(), body, directive);
-        self.scopes.pop();
-        r
-    }
-
-    fn for_loop_in_scope(
-        &mut self,
-        s: &Stmt,
-        init: Option<&Stmt>,
-        cond: Option<&Expr>,
-        step: Option<&Expr>,
-        body: &Stmt,
-        directive: Option<&AccDirective>,
-    ) -> Result<(), FrontError> {
-        let head = Span { start: s.span.start, end: s.span.start + 3 };
-        let lp = match self.counted(init, cond, step) {
-            Ok(lp) => lp,
-            Err(why) => {
-                if self.in_section > 0 || directive.is_some() {
-                    return Err(FrontError::new(head, format!("loop is not a counted loop with affine bounds: {why}")));
-                }
-                return self.while_loop(s);
-            }
-        };
-        // Declare a `for (int i = ...)` variable; `for (i = ...)` uses the outer one.
-        if let Some(Stmt { kind: StmtKind::Decl(ds), .. }) = init {
-            if !matches!(ds[0].ty, CType::Int(_)) {
-                return Err(FrontError::new(ds[0].span, "loop variables must be integers"));
-            }
-            self.declare(&ds[0].name, ds[0].span, Binding::Scalar { ty: ds[0].ty.clone(), value: None, lin: None });
-        }
-        let Some(var) = self.lookup(&lp.var) else {
-            return Err(FrontError::new(lp.var_span, format!("use of undeclared identifier '{}'", lp.var)));
-        };
-        let var_ty = match &self.var(var).binding {
-            Binding::Scalar { ty: t @ CType::Int(_), .. } => t.clone(),
-            Binding::AfterLoop { .. } => CType::INT,
-            _ => {
-                return Err(FrontError::new(
-                    lp.var_span,
-                    format!("loop variable '{}' must be an integer variable", lp.var),
-                ))
-            }
-        };
-        if assigned_names(body).contains(&lp.var) {
-            let msg = format!("'{}' is assigned in the body of the loop it controls; sharc needs loops whose variable only the loop updates", lp.var);
-            if self.in_section > 0 || directive.is_some() {
-                return Err(FrontError::new(lp.var_span, msg));
-            }
-            return self.while_loop(s);
-        }
-
-        // OpenACC: is this loop a parallel candidate?
-        let seq = directive.is_some_and(|d| d.clause("seq").is_some());
-        let explicit = directive.is_some() && !seq;
-        let candidate = explicit || (self.in_kernels && directive.is_none() && self.in_section > 0);
-
-        let init_lin = self.lin(lp.init);
-        let affine_ok = init_lin.is_some() && lp.limit_expr.is_none();
-        if !affine_ok && (self.in_section > 0 || explicit) {
-            let (bad, why) = match &init_lin {
-                None => (lp.init, self.why_not_affine(lp.init)),
-                Some(_) => {
-                    let (e, _) = lp.limit_expr.as_ref().expect("non-affine limit");
-                    (e, self.why_not_affine(e))
-                }
-            };
-            return Err(FrontError::new(
-                bad.span,
-                format!("loop bound '{}' is not affine inside an OpenACC compute region: {why}", self.text(bad.span)),
-            ));
-        }
-
-        let carried = self.carried_vars(&[body], Some(var));
-        let mut inits = Vec::new();
-        for &c in &carried {
-            inits.push(self.current(c, s.span)?);
-        }
-        let loc = self.loc(head);
-        let (op, body_block, iv) = if affine_ok {
-            let init_lin = init_lin.expect("affine");
-            let (lb, ub, step) = if lp.step > 0 {
-                (vec![init_lin.clone()], lp.limits.clone(), lp.step)
-            } else {
-                // `for (i = a; i > l; i -= c)`: t from 0 while t < a - l, and i = a - t.
-                let ubs: Vec<Lin> = lp.limits.iter().map(|l| init_lin.add(l, -1).expect("no overflow")).collect();
-                (vec![Lin::constant(0)], ubs, -lp.step)
-            };
-            let (lb_map, lb_ops) = self.affine_map(&lb);
-            let (ub_map, ub_ops) = self.affine_map(&ub);
-            let state = aff::ForOp::build(self.ctx, loc.clone(), &lb_ops, lb_map, &ub_ops, ub_map, step, &inits);
-            let op = self.b.insert(self.ctx, state);
-            let view = aff::ForOp(op);
-            let block = view.body(self.ctx).expect("a body");
-            let iv = self.ctx.block_args(block)[0];
-            (op, block, iv)
-        } else {
-            // A sequential loop with a bound read from memory: scf.for over index values.
-            let (start, st) = self.rvalue(lp.init)?;
-            let start = self.int_to_index(start, &st, lp.init.span)?;
-            let (e, _) = lp.limit_expr.clone().expect("non-affine limit");
-            let (end, et) = self.rvalue(&e)?;
-            let end = self.int_to_index(end, &et, e.span)?;
-            let stepv = self.index_const(lp.step, head);
-            let f = scf::ForOp::build(self.ctx, loc.clone(), start, end, stepv, &inits);
-            self.insert_built(f.0);
-            let block = f.body(self.ctx);
-            (f.0, block, f.induction_var(self.ctx))
-        };
-        let args = self.ctx.block_args(body_block).to_vec();
-        let saved_b = self.b;
-        self.b = if inits.is_empty() {
-            Builder::before(self.ctx.block_last_op(body_block).expect("a yield"))
-        } else {
-            Builder::at_end(body_block)
-        };
-        // The variable: the induction variable, or `a - t` for a decreasing loop.
-        let iv_value = if lp.step > 0 || !affine_ok {
-            iv
-        } else {
-            let init_lin = self.lin(lp.init).expect("affine");
-            let expr = init_lin.add(&Lin::value(iv), -1).expect("no overflow");
-            let (map, ops) = self.affine_map(&[expr]);
-            let loc = self.loc(head);
-            let state = aff::ApplyOp::build(self.ctx, loc, map, &ops);
-            self.b.insert_value(self.ctx, state)
-        };
-        self.var_mut(var).binding = Binding::Index { ty: var_ty, value: iv_value };
-        for (k, &c) in carried.iter().enumerate() {
-            self.set_value(c, args[k + 1]);
-        }
-        if candidate {
-            self.in_section += 1;
-        }
-        // `collapse(n)`: the next n - 1 nested loops belong to the directive too.
-        if let Some(d) = directive {
-            let n = match d.clause("collapse") {
-                None => 1,
-                Some(c) => match c.args.as_slice() {
-                    [count] => count.trim().parse::<u32>().ok().filter(|&n| n > 0),
-                    _ => None,
-                }
-                .ok_or_else(|| {
-                    FrontError::new(
-                        c.span,
-                        format!(
-                            "'collapse' takes one positive integer constant, not '{}'",
-                            self.text(c.span).trim_start_matches("collapse").trim()
-                        ),
-                    )
-                })?,
-            };
-            if n > 1 {
-                let mut inner = d.clone();
-                for c in &mut inner.clauses {
-                    if c.name == "collapse" {
-                        c.args = vec![(n - 1).to_string()];
-                    }
-                }
-                self.collapse_next = Some(inner);
-            }
-        }
-        let body = match &body.kind {
-            StmtKind::Compound(items) if items.len() == 1 && self.collapse_next.is_some() => &items[0],
-            _ => body,
-        };
-        let share = if candidate { self.pending_share.take() } else { None };
-        if let Some((specs, at)) = &share {
-            self.check_share(specs, *at)?;
-        }
-        let r = self.stmt(body);
-        if candidate {
-            self.in_section -= 1;
-        }
-        r?;
-        if !inits.is_empty() {
-            let yields = self.yields(&carried, &inits, head)?;
-            let loc = self.loc(head);
-            let y = if affine_ok { aff::YieldOp::build(loc, &yields) } else { scf::YieldOp::state(loc, &yields) };
-            self.b.insert(self.ctx, y);
-        }
-        self.b = saved_b;
-        let results = self.ctx.results(op).to_vec();
-        for (k, &c) in carried.iter().enumerate() {
-            self.set_value(c, results[k]);
-        }
-        self.var_mut(var).binding = Binding::AfterLoop { loop_span: head };
-        if candidate {
-            let mut acc = self.acc_context.clone();
-            if acc.is_empty() && self.in_kernels {
-                acc.push("kernels".into());
-            }
-            let carried = carried.iter().map(|&c| self.var(c).name.clone()).collect();
-            self.candidates.push(Candidate { op, span: head, explicit, share, acc, carried });
-        }
-        Ok(())
     }
 
     fn if_stmt(&mut self, s: &Stmt, cond: &Expr, then: &Stmt, els: Option<&Stmt>) -> Result<(), FrontError> {
@@ -740,7 +421,7 @@ impl Lowerer<'_> {
     }
 
     /// `while`, `do while` and `for` loops that are not counted: `scf.while`.
-    fn while_loop(&mut self, s: &Stmt) -> Result<(), FrontError> {
+    pub(crate) fn while_loop(&mut self, s: &Stmt) -> Result<(), FrontError> {
         let (init, cond, step, body, do_first) = match &s.kind {
             StmtKind::While { cond, body } => (None, Some(cond), None, &**body, false),
             StmtKind::DoWhile { body, cond } => (None, Some(cond), None, &**body, true),
@@ -824,18 +505,4 @@ impl Lowerer<'_> {
 /// Whether `callee` names a routine of the OpenACC runtime API (`acc_` and a lower-case name).
 fn is_acc_runtime_call(callee: &Expr) -> bool {
     matches!(&callee.kind, ExprKind::Ident(n) if n.strip_prefix("acc_").is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_lowercase())))
-}
-
-fn is_ident(e: &Expr, name: &str) -> bool {
-    matches!(&e.kind, ExprKind::Ident(n) if n == name)
-}
-
-fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
-    match &e.kind {
-        ExprKind::Binary(BinOp::LogAnd, a, b) => {
-            conjuncts(a, out);
-            conjuncts(b, out);
-        }
-        _ => out.push(e),
-    }
 }

@@ -111,6 +111,7 @@ fn build_pipeline(m: &ArgMatches, passes: &PassRegistry) -> Result<PassManager, 
     Ok(pm)
 }
 
+/// Wall time of the phases sharc-opt reports apart from the passes.
 struct Timings {
     parse: Duration,
     passes: Vec<(String, Duration)>,
@@ -260,19 +261,12 @@ fn process_chunk(
 }
 
 fn print_timing(t: &Timings) {
-    let total = t.parse + t.verify + t.print + t.passes.iter().map(|p| p.1).sum::<Duration>();
-    let pct = |d: Duration| if total.is_zero() { 0.0 } else { 100.0 * d.as_secs_f64() / total.as_secs_f64() };
-    eprintln!("===-------------------------------------------------------------------------===");
-    eprintln!("                         ... Execution time report ...");
-    eprintln!("===-------------------------------------------------------------------------===");
-    eprintln!("  Total Execution Time: {:.4} seconds\n", total.as_secs_f64());
-    eprintln!("  ----Wall Time----  ----Name----");
-    let row = |name: &str, d: Duration| eprintln!("    {:.4} ({:5.1}%)  {name}", d.as_secs_f64(), pct(d));
-    row("Parser", t.parse);
-    row("Verifier", t.verify);
+    let mut report = sharc_tools::timing::Timings::default();
+    report.add("Parser", t.parse);
+    report.add("Verifier", t.verify);
     for (n, d) in &t.passes {
-        row(n, *d);
+        report.add(n, *d);
     }
-    row("Output", t.print);
-    row("Total", total);
+    report.add("Output", t.print);
+    eprint!("{}", report.render());
 }

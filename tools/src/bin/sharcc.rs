@@ -4,12 +4,14 @@
 //! ```text
 //! sharcc FILE.c [-I DIR]... [-D NAME[=VALUE]]... [--function NAME]
 //!        [--target NAME|PATH.toml|host] [--emit=affine|gpu|llvm|ptx|hsaco|asm|obj|c-harness]
-//!        [-O0|-O1|-O2|-O3] [-o OUT]
+//!        [-O0|-O1|-O2|-O3] [--mlir-print-ir-after-all] [--mlir-timing] [-o OUT]
 //! ```
 //!
-//! The pipeline: the C front-end (affine level) → seed closure, partition search, mapping and
-//! shared-memory promotion, or the baseline mapping with `--no-shared`, then `lower-affine`
-//! (`sharc_tools::pipeline`, gpu level) → sharc-codegen (LLVM IR, PTX, HSACO). `--report` prints
+//! The pipeline: the C front-end → `sharc-parallelize` (which OpenACC loops run in parallel:
+//! the affine level) → seed closure, partition search, mapping and shared-memory promotion, or
+//! the baseline mapping with `--no-shared`, then `lower-affine` (`sharc_tools::pipeline`, gpu
+//! level) → sharc-codegen (LLVM IR, PTX, HSACO). `--mlir-print-ir-after-all` and `--mlir-timing`
+//! apply to that pass pipeline, as in `sharc-opt`. `--report` prints
 //! a table of the decisions (`sharc_tools::report`). Without `--emit`, the
 //! output file's extension chooses (`.ptx`, `.hsaco`, `.ll`, `.s`, `.o`; anything else gives the
 //! affine level).
@@ -21,12 +23,14 @@
 use clap::{Arg, ArgAction, Command};
 use sharc_codegen::{CodegenTarget, Emit};
 use sharc_frontend::{compile_file, Options};
+use sharc_ir::pass::RunOptions;
 use sharc_ir::syntax::{print_op, PrintOptions};
 use sharc_ir::{Context, Diagnostic, Location};
 use sharc_tools::pipeline::{self, Level, Mapping};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// The default target when none is given: the one the paper's successors are measured on.
 const DEFAULT_TARGET: &str = "a100";
@@ -118,6 +122,18 @@ fn command() -> Command {
                 .action(ArgAction::SetTrue)
                 .help("Print source locations (loc(\"file.c\":line:col)) on the IR"),
         )
+        .arg(
+            Arg::new("print-ir-after-all")
+                .long("mlir-print-ir-after-all")
+                .action(ArgAction::SetTrue)
+                .help("Print the IR after every pass of the pipeline (to stderr)"),
+        )
+        .arg(
+            Arg::new("timing")
+                .long("mlir-timing")
+                .action(ArgAction::SetTrue)
+                .help("Print the time spent in the front-end, in each pass and in the output (to stderr)"),
+        )
 }
 
 fn main() -> ExitCode {
@@ -161,8 +177,11 @@ fn main() -> ExitCode {
         },
         _ => None,
     };
+    let mut timings = sharc_tools::timing::Timings::default();
     let mut ctx = Context::new(sharc_dialects::registry());
+    let start = Instant::now();
     let result = compile_file(&mut ctx, &input, &opts);
+    timings.add("Front-end", start.elapsed());
     eprint!("{}", result.render());
     if result.failed() {
         return ExitCode::FAILURE;
@@ -181,11 +200,25 @@ fn main() -> ExitCode {
     let mapping_target = if target_name == "host" { DEFAULT_TARGET } else { target_name };
     let passes = sharc_passes::registry();
     let mapping = Mapping { target: mapping_target.to_string(), shared: !m.get_flag("no-shared") };
-    match pipeline::lower(&mut ctx, module, &passes, &mapping, level) {
-        Ok(diags) => diags
-            .iter()
-            .filter(|d| m.get_flag("remarks") || d.severity != sharc_ir::diag::Severity::Remark)
-            .for_each(|d| eprint!("{}", render(d))),
+    let run_opts = RunOptions {
+        verify_each: true,
+        print_after_all: m.get_flag("print-ir-after-all"),
+        print_debuginfo: m.get_flag("debuginfo"),
+        print_generic: false,
+        timing: m.get_flag("timing"),
+    };
+    match pipeline::lower(&mut ctx, module, &passes, &mapping, level, run_opts) {
+        Ok(report) => {
+            report.dumps.iter().for_each(|d| eprint!("{d}"));
+            report
+                .diagnostics
+                .iter()
+                .filter(|d| m.get_flag("remarks") || d.severity != sharc_ir::diag::Severity::Remark)
+                .for_each(|d| eprint!("{}", render(d)));
+            for (name, t) in &report.timings {
+                timings.add(name, *t);
+            }
+        }
         Err(d) => {
             eprint!("{}", render(&d));
             return ExitCode::FAILURE;
@@ -194,6 +227,7 @@ fn main() -> ExitCode {
     if m.get_flag("report") {
         eprint!("{}", sharc_tools::report::render(&ctx, module));
     }
+    let start = Instant::now();
     let bytes = match (output, codegen) {
         (Output::Code(_), Some((target, emit))) => {
             let opt: u8 = m.get_one::<String>("opt").and_then(|s| s.parse().ok()).unwrap_or(2);
@@ -211,7 +245,16 @@ fn main() -> ExitCode {
             text.into_bytes()
         }
     };
-    write_output(out, &bytes)
+    // LLVM's work is its own row; printing the IR and writing the file are the output.
+    let phase = if matches!(output, Output::Code(_)) { "Code generation" } else { "Output" };
+    timings.add(phase, start.elapsed());
+    let start = Instant::now();
+    let code = write_output(out, &bytes);
+    timings.add("Output", start.elapsed());
+    if m.get_flag("timing") {
+        eprint!("{}", timings.render());
+    }
+    code
 }
 
 /// The code generator's target and output format for `--target NAME` and `--emit=FORMAT`.

@@ -12,6 +12,8 @@
 //!   independence where they can). [`parallel`] answers "is this loop parallel" and finds
 //!   simple reductions (the legality check of DESIGN §3 and seed 000 §1: the target section
 //!   must be free of loop-carried dependences).
+//! - [`carried`]: which values carried by `affine.for`/`affine.if`/`scf.if` the program
+//!   observes; the others are private to an iteration and do not keep a loop sequential.
 //! - [`tile_image`](mod@tile_image): the image of a rectangular iteration tile under an access function:
 //!   bounding box, distinct points and duplicates, the quantities of seed 000 eq. (1)–(7);
 //!   [`tile_union`]: several references over one tile (`RectHull`, `ReuseSize`).
@@ -36,6 +38,7 @@
 
 pub mod access;
 mod banerjee;
+pub mod carried;
 pub mod dependence;
 mod lattice;
 mod linear;

@@ -1,0 +1,13 @@
+//! Affine-level transformations (upstream's `mlir/lib/Dialect/Affine/Transforms`): passes that
+//! rewrite `affine` loop nests before any GPU mapping.
+//!
+//! - [`parallelize`]: `sharc-parallelize`, `affine.for` → `affine.parallel` where the dependence
+//!   analysis proves it legal (or, where it cannot decide, an OpenACC directive claims it);
+//! - [`band`]: the rewrites it is built on (a loop as a one-dimensional band, merging perfectly
+//!   nested bands).
+
+pub mod band;
+pub mod parallelize;
+
+#[cfg(test)]
+mod tests;
