@@ -7,7 +7,6 @@
 use super::parallelize::{parallelize_function, Candidates, Facts, Verdict};
 use proptest::prelude::*;
 use sharc_dialects::affine as aff;
-use sharc_ir::syntax::{parse_source, ParseOptions};
 use sharc_ir::{Context, OpId};
 
 /// One loop of the chain: `lo` to `lo + (trip - 1) * step + 1` step `step`, or, for an inner
@@ -165,17 +164,9 @@ impl Nest {
     }
 }
 
+/// Parses and verifies `text`; the first `func.func`.
 fn parse(text: &str) -> (Context, OpId) {
-    let mut ctx = Context::new(sharc_dialects::registry());
-    let module = parse_source(&mut ctx, "t.mlir", text, &ParseOptions::default())
-        .unwrap_or_else(|d| panic!("{}\n{text}", d.message));
-    sharc_ir::verifier::verify(&ctx, module).unwrap_or_else(|d| panic!("{}\n{text}", d.message));
-    let func = ctx
-        .collect_ops(module)
-        .into_iter()
-        .find(|&o| sharc_dialects::func::FuncOp::view(&ctx, o).is_some())
-        .expect("a function");
-    (ctx, func)
+    crate::analysis::affine::tests::parse_func(text)
 }
 
 proptest! {

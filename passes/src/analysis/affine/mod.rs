@@ -48,7 +48,7 @@ pub mod tile_image;
 pub mod tile_union;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use access::{access_of, collect_accesses, memref_origin, Access, AccessKind, AccessSet, NonAffineAccess};
 pub use dependence::{

@@ -15,7 +15,7 @@ use sharc_ir::syntax::{parse_source, ParseOptions};
 use sharc_ir::{Context, OpId};
 
 /// Parses and verifies `text`; returns the context and the first `func.func`.
-pub(super) fn parse_func(text: &str) -> (Context, OpId) {
+pub(crate) fn parse_func(text: &str) -> (Context, OpId) {
     let mut ctx = Context::new(sharc_dialects::registry());
     let module = parse_source(&mut ctx, "test.mlir", text, &ParseOptions::default())
         .unwrap_or_else(|d| panic!("{}\n{text}", d.message));
