@@ -4,7 +4,8 @@
 //! `affine.parallel` band sharc's front-end produces, and as the `affine.for` nest upstream's
 //! `convert-affine-for-to-gpu` maps. Then, as separate processes with files in between:
 //!
-//! - sharc: `sharc-opt` (sharc-map-baseline, lower-affine, canonicalize, cse; with `--shared`,
+//! - sharc: `sharc-opt` (sharc-map-baseline, sharc-map, sharc-lower-gpumap, lower-affine,
+//!   canonicalize, cse; with `--shared`,
 //!   sharcc's default pipeline with the partition search and promotion first) → `sharc-translate
 //!   --emit=ptx -O2` (LLVM's `default<O2>` and the NVPTX backend in process);
 //! - upstream: `mlir-opt-22` (convert-affine-for-to-gpu, lower-affine, gpu-kernel-outlining,
@@ -246,10 +247,11 @@ fn parse_args() -> Result<Args, String> {
     Ok(a)
 }
 
-const SHARC_PIPELINE: &str = "builtin.module(sharc-map-baseline{target=a100}, lower-affine, canonicalize, cse)";
-/// sharcc's default: seed 000's shared-memory phase, then the baseline for what it leaves.
-const SHARC_SHARED_PIPELINE: &str = "builtin.module(sharc-partition{target=a100}, sharc-map, \
-     sharc-promote, sharc-lower-gpumap, sharc-map-baseline{target=a100}, lower-affine, canonicalize, cse)";
+const SHARC_PIPELINE: &str =
+    "builtin.module(sharc-map-baseline{target=a100}, sharc-map, sharc-lower-gpumap, lower-affine, canonicalize, cse)";
+/// sharcc's default: seed 000's shared-memory phase, the baseline plan for what it leaves.
+const SHARC_SHARED_PIPELINE: &str = "builtin.module(sharc-partition{target=a100}, sharc-map-baseline{target=a100}, \
+     sharc-map, sharc-promote, sharc-lower-gpumap, lower-affine, canonicalize, cse)";
 /// Upstream's pipeline for a band of `depth` loops: convert-affine-for-to-gpu maps the outer
 /// loop to blocks and the next to threads, and needs exactly that many perfectly nested loops,
 /// so a 1-D band becomes threads of a single block.
