@@ -10,9 +10,7 @@
 // HALF-NEXT: result 2: 15360 : i16
 // HALF-NEXT: result 3: 1.0009765625 : f64
 
-// 1 + 2^-8 + 2^-40 does the same in bf16: 0x3F81 (16257), not 0x3F80. In host code only: the
-// compiled kernels of this file must not narrow to bf16, which the host JIT cannot do (the C
-// runtime has no __truncdfbf2).
+// 1 + 2^-8 + 2^-40 does the same in bf16: 0x3F81 (16257), not 0x3F80.
 // RUN: sharc-run %s --entry=bfloat | FileCheck %s --check-prefix=BF16
 // BF16: result 0: 16256 : i16
 // BF16-NEXT: result 1: 16257 : i16
@@ -20,8 +18,48 @@
 // 2^62 (0x5E80) and 2^62 + 2^55 (0x5E81); through f64 it would be the tie and then 0x5E80.
 // BF16-NEXT: result 2: 24193 : i16
 
+// Compiled kernels narrow to bf16 inline on the host (the C runtime may lack __truncdfbf2 and
+// __truncsfbf2): the same bits as the simulator, for the halfway cases, the largest finite
+// values, overflow to infinity, values too small for bf16, signed zeros and NaN.
+// RUN: sharc-run %s --entry=bfloat_kernel | FileCheck %s --check-prefix=BF16K
+// RUN: sharc-run %s --entry=bfloat_kernel --exec=host | FileCheck %s --check-prefix=BF16K
+// BF16K: result 0: 16257 : i16
+// 1 + 2^-8 exactly: the tie goes to the even 1.0.
+// BF16K-NEXT: result 1: 16256 : i16
+// The largest f32 rounds up to infinity in bf16; f64 overflow too.
+// BF16K-NEXT: result 2: 32640 : i16
+// BF16K-NEXT: result 3: -128 : i16
+// -1e-50 is far below bf16's smallest subnormal: -0.
+// BF16K-NEXT: result 4: -32768 : i16
+// The largest finite bf16 stays itself; NaN stays a quiet NaN.
+// BF16K-NEXT: result 5: 32639 : i16
+// BF16K-NEXT: result 6: 32704 : i16
+// An f32 input: 1 + 2^-8 + 2^-23 is above the tie.
+// BF16K-NEXT: result 7: 16257 : i16
+// RUN: sharc-run %s --entry=bfloat_random --random-inputs=3 --exec=host --compare=%s
+
 module attributes {gpu.container_module} {
   gpu.module @kernels {
+    // Thread i narrows in[i] to bf16 and stores the bits; thread 7 narrows an f32.
+    gpu.func @to_bf16(%in: memref<8xf64>, %in32: memref<8xf32>, %out: memref<8xi16>) kernel {
+      %tx = gpu.thread_id x
+      %c7 = arith.constant 7 : index
+      %is32 = arith.cmpi eq, %tx, %c7 : index
+      %bits = scf.if %is32 -> (i16) {
+        %x = memref.load %in32[%tx] : memref<8xf32>
+        %n = arith.truncf %x : f32 to bf16
+        %b = arith.bitcast %n : bf16 to i16
+        scf.yield %b : i16
+      } else {
+        %x = memref.load %in[%tx] : memref<8xf64>
+        %n = arith.truncf %x : f64 to bf16
+        %b = arith.bitcast %n : bf16 to i16
+        scf.yield %b : i16
+      }
+      memref.store %bits, %out[%tx] : memref<8xi16>
+      gpu.return
+    }
+
     // Thread i narrows in[i] to f16 and stores the bits.
     gpu.func @to_f16(%in: memref<2xf64>, %out: memref<2xi16>) kernel {
       %tx = gpu.thread_id x
@@ -75,5 +113,54 @@ module attributes {gpu.container_module} {
     %n2 = arith.sitofp %big : i64 to bf16
     %b2 = arith.bitcast %n2 : bf16 to i16
     return %b0, %b1, %b2 : i16, i16, i16
+  }
+  func.func @bfloat_kernel() -> (i16, i16, i16, i16, i16, i16, i16, i16) {
+    %in = memref.alloc() : memref<8xf64>
+    %in32 = memref.alloc() : memref<8xf32>
+    %out = memref.alloc() : memref<8xi16>
+    %v0 = arith.constant 1.0039062500009095 : f64
+    %v1 = arith.constant 1.00390625 : f64
+    %v2 = arith.constant 3.4028234663852886e+38 : f64
+    %v3 = arith.constant -1.0e+39 : f64
+    %v4 = arith.constant -1.0e-50 : f64
+    %v5 = arith.constant 3.3895313892515355e+38 : f64
+    %v6 = arith.constant 0x7FF8000000000000 : f64
+    %v7 = arith.constant 1.0039063692092896 : f32
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c5 = arith.constant 5 : index
+    %c6 = arith.constant 6 : index
+    %c7 = arith.constant 7 : index
+    %c8 = arith.constant 8 : index
+    memref.store %v0, %in[%c0] : memref<8xf64>
+    memref.store %v1, %in[%c1] : memref<8xf64>
+    memref.store %v2, %in[%c2] : memref<8xf64>
+    memref.store %v3, %in[%c3] : memref<8xf64>
+    memref.store %v4, %in[%c4] : memref<8xf64>
+    memref.store %v5, %in[%c5] : memref<8xf64>
+    memref.store %v6, %in[%c6] : memref<8xf64>
+    memref.store %v7, %in32[%c7] : memref<8xf32>
+    gpu.launch_func @kernels::@to_bf16 blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1)
+        args(%in : memref<8xf64>, %in32 : memref<8xf32>, %out : memref<8xi16>)
+    %r0 = memref.load %out[%c0] : memref<8xi16>
+    %r1 = memref.load %out[%c1] : memref<8xi16>
+    %r2 = memref.load %out[%c2] : memref<8xi16>
+    %r3 = memref.load %out[%c3] : memref<8xi16>
+    %r4 = memref.load %out[%c4] : memref<8xi16>
+    %r5 = memref.load %out[%c5] : memref<8xi16>
+    %r6 = memref.load %out[%c6] : memref<8xi16>
+    %r7 = memref.load %out[%c7] : memref<8xi16>
+    return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7 : i16, i16, i16, i16, i16, i16, i16, i16
+  }
+  // Random inputs, compiled against simulated: every bit of the results equal.
+  func.func @bfloat_random(%in: memref<8xf64>, %in32: memref<8xf32>, %out: memref<8xi16>) {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    gpu.launch_func @kernels::@to_bf16 blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1)
+        args(%in : memref<8xf64>, %in32 : memref<8xf32>, %out : memref<8xi16>)
+    return
   }
 }

@@ -53,6 +53,47 @@ pub(super) fn call_intrinsic<'c>(
     call.try_as_basic_value().basic().ok_or_else(|| l.err(op, format!("internal error: {name} returned no value")))
 }
 
+/// `arith.truncf` to bf16 in host code, inline: LLVM lowers it on x86-64 to a runtime call
+/// (`__truncsfbf2`, `__truncdfbf2`) that the host's C runtime may lack, and a compiled kernel
+/// would then jump to nowhere. From f32 the bits are rounded to nearest even (a NaN stays a NaN,
+/// quieted); a wider float first goes to f32 rounding to odd, which keeps the whole conversion
+/// one rounding of the exact value (f32 has more than two bits beyond bf16's), as the simulator
+/// and the GPU backends round.
+fn host_trunc_to_bf16<'c>(l: &FnLowering<'_, 'c>, op: OpId, v: FloatValue<'c>) -> Res<BasicValueEnum<'c>> {
+    let (b, cx) = (&l.b, l.llcx);
+    let (f32t, i32t) = (cx.f32_type(), cx.i32_type());
+    let int = |x: u64| i32t.const_int(x, false);
+    let x32 = if v.get_type() == f32t {
+        v
+    } else {
+        let near = b.build_float_trunc(v, f32t, "").map_err(internal)?;
+        let back = b.build_float_ext(near, v.get_type(), "").map_err(internal)?;
+        let exact = b.build_float_compare(FloatPredicate::OEQ, back, v, "").map_err(internal)?;
+        let fabs = |x: FloatValue<'c>| -> Res<FloatValue<'c>> {
+            Ok(call_intrinsic(l, op, "llvm.fabs", &[x.get_type().into()], &[x.into()])?.into_float_value())
+        };
+        // Rounded away from zero: the neighbour toward zero is one unit of the bits below.
+        let away = b.build_float_compare(FloatPredicate::OGT, fabs(back)?, fabs(v)?, "").map_err(internal)?;
+        let bits = b.build_bit_cast(near, i32t, "").map_err(internal)?.into_int_value();
+        let below = b.build_int_sub(bits, int(1), "").map_err(internal)?;
+        let toward_zero = b.build_select(away, below, bits, "").map_err(internal)?.into_int_value();
+        let odd = b.build_or(toward_zero, int(1), "").map_err(internal)?;
+        let bits = b.build_select(exact, bits, odd, "").map_err(internal)?.into_int_value();
+        b.build_bit_cast(bits, f32t, "").map_err(internal)?.into_float_value()
+    };
+    let bits = b.build_bit_cast(x32, i32t, "").map_err(internal)?.into_int_value();
+    let high = b.build_right_shift(bits, int(16), false, "").map_err(internal)?;
+    let lsb = b.build_and(high, int(1), "").map_err(internal)?;
+    let bias = b.build_int_add(int(0x7FFF), lsb, "").map_err(internal)?;
+    let rounded = b.build_int_add(bits, bias, "").map_err(internal)?;
+    let rounded = b.build_right_shift(rounded, int(16), false, "").map_err(internal)?;
+    let quiet = b.build_or(high, int(0x40), "").map_err(internal)?;
+    let nan = b.build_float_compare(FloatPredicate::UNO, x32, x32, "").map_err(internal)?;
+    let result = b.build_select(nan, quiet, rounded, "").map_err(internal)?.into_int_value();
+    let half = b.build_int_truncate(result, cx.i16_type(), "").map_err(internal)?;
+    b.build_bit_cast(half, cx.bf16_type(), "").map_err(internal)
+}
+
 pub(super) fn lower(l: &mut FnLowering<'_, '_>, op: OpId) -> Res<bool> {
     let Some(spec) = l.ctx.op_spec(op) else { return Ok(false) };
     let v: BasicValueEnum = match spec.name {
@@ -326,6 +367,11 @@ fn cast<'c>(l: &FnLowering<'_, 'c>, op: OpId, name: &str) -> Res<Option<BasicVal
         ) => bl.build_int_cast_sign_flag(i, t, true, "").map_err(internal)?.into(),
         (ExtUIOp::NAME | IndexCastUIOp::NAME, BasicValueEnum::IntValue(i), BasicTypeEnum::IntType(t)) => {
             bl.build_int_cast_sign_flag(i, t, false, "").map_err(internal)?.into()
+        }
+        (TruncFOp::NAME, BasicValueEnum::FloatValue(f), BasicTypeEnum::FloatType(t))
+            if l.target.arch == crate::target::Arch::Host && t == l.llcx.bf16_type() =>
+        {
+            host_trunc_to_bf16(l, op, f)?
         }
         (ExtFOp::NAME | TruncFOp::NAME, BasicValueEnum::FloatValue(f), BasicTypeEnum::FloatType(t)) => {
             bl.build_float_cast(f, t, "").map_err(internal)?.into()
