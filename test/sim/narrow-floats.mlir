@@ -37,9 +37,38 @@
 // An f32 input: 1 + 2^-8 + 2^-23 is above the tie.
 // BF16K-NEXT: result 7: 16257 : i16
 // RUN: sharc-run %s --entry=bfloat_random --random-inputs=3 --exec=host --compare=%s
+// Integers to bf16 round once too, compiled as simulated: 2^62 + 2^54 + 1 just above a tie,
+// 2^62 + 2^54 on it (to even), its negation, the extremes of i64 and u64, 1.
+// RUN: sharc-run %s --entry=int_to_bfloat | FileCheck %s --check-prefix=INT
+// RUN: sharc-run %s --entry=int_to_bfloat --exec=host | FileCheck %s --check-prefix=INT
+// INT: result 0: 24193 : i16
+// INT-NEXT: result 1: 24192 : i16
+// INT-NEXT: result 2: -8575 : i16
+// INT-NEXT: result 3: 24320 : i16
+// INT-NEXT: result 4: -8448 : i16
+// INT-NEXT: result 5: 16256 : i16
+// INT-NEXT: result 6: 24448 : i16
+// INT-NEXT: result 7: 24193 : i16
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
+    // Threads 0-5 convert in[i] as signed, 6-7 as unsigned, to bf16.
+    gpu.func @int_to_bf16(%in: memref<8xi64>, %out: memref<8xi16>) kernel {
+      %tx = gpu.thread_id x
+      %c6 = arith.constant 6 : index
+      %x = memref.load %in[%tx] : memref<8xi64>
+      %unsigned = arith.cmpi uge, %tx, %c6 : index
+      %n = scf.if %unsigned -> (bf16) {
+        %u = arith.uitofp %x : i64 to bf16
+        scf.yield %u : bf16
+      } else {
+        %v = arith.sitofp %x : i64 to bf16
+        scf.yield %v : bf16
+      }
+      %b = arith.bitcast %n : bf16 to i16
+      memref.store %b, %out[%tx] : memref<8xi16>
+      gpu.return
+    }
     // Thread i narrows in[i] to bf16 and stores the bits; thread 7 narrows an f32.
     gpu.func @to_bf16(%in: memref<8xf64>, %in32: memref<8xf32>, %out: memref<8xi16>) kernel {
       %tx = gpu.thread_id x
@@ -162,5 +191,44 @@ module attributes {gpu.container_module} {
     gpu.launch_func @kernels::@to_bf16 blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1)
         args(%in : memref<8xf64>, %in32 : memref<8xf32>, %out : memref<8xi16>)
     return
+  }
+  func.func @int_to_bfloat() -> (i16, i16, i16, i16, i16, i16, i16, i16) {
+    %in = memref.alloc() : memref<8xi64>
+    %out = memref.alloc() : memref<8xi16>
+    %v0 = arith.constant 4629700416936869889 : i64
+    %v1 = arith.constant 4629700416936869888 : i64
+    %v2 = arith.constant -4629700416936869889 : i64
+    %v3 = arith.constant 9223372036854775807 : i64
+    %v4 = arith.constant -9223372036854775808 : i64
+    %v5 = arith.constant 1 : i64
+    %v6 = arith.constant -1 : i64
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c5 = arith.constant 5 : index
+    %c6 = arith.constant 6 : index
+    %c7 = arith.constant 7 : index
+    %c8 = arith.constant 8 : index
+    memref.store %v0, %in[%c0] : memref<8xi64>
+    memref.store %v1, %in[%c1] : memref<8xi64>
+    memref.store %v2, %in[%c2] : memref<8xi64>
+    memref.store %v3, %in[%c3] : memref<8xi64>
+    memref.store %v4, %in[%c4] : memref<8xi64>
+    memref.store %v5, %in[%c5] : memref<8xi64>
+    memref.store %v6, %in[%c6] : memref<8xi64>
+    memref.store %v0, %in[%c7] : memref<8xi64>
+    gpu.launch_func @kernels::@int_to_bf16 blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1)
+        args(%in : memref<8xi64>, %out : memref<8xi16>)
+    %r0 = memref.load %out[%c0] : memref<8xi16>
+    %r1 = memref.load %out[%c1] : memref<8xi16>
+    %r2 = memref.load %out[%c2] : memref<8xi16>
+    %r3 = memref.load %out[%c3] : memref<8xi16>
+    %r4 = memref.load %out[%c4] : memref<8xi16>
+    %r5 = memref.load %out[%c5] : memref<8xi16>
+    %r6 = memref.load %out[%c6] : memref<8xi16>
+    %r7 = memref.load %out[%c7] : memref<8xi16>
+    return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7 : i16, i16, i16, i16, i16, i16, i16, i16
   }
 }

@@ -94,6 +94,43 @@ fn host_trunc_to_bf16<'c>(l: &FnLowering<'_, 'c>, op: OpId, v: FloatValue<'c>) -
     b.build_bit_cast(half, cx.bf16_type(), "").map_err(internal)
 }
 
+/// An integer as f64 rounded to odd, for [`host_trunc_to_bf16`] to round once more: exact up
+/// to 53 bits; wider, an inexact conversion keeps the odd one of its two f64 neighbours, so the
+/// final rounding to bf16 is a single rounding of the integer (`sitofp`/`uitofp` to bf16 would
+/// otherwise be a runtime call the host's C runtime may lack).
+fn host_int_to_f64_odd<'c>(l: &FnLowering<'_, 'c>, op: OpId, i: IntValue<'c>, signed: bool) -> Res<FloatValue<'c>> {
+    let b = &l.b;
+    let f64t = l.llcx.f64_type();
+    let near =
+        if signed { b.build_signed_int_to_float(i, f64t, "") } else { b.build_unsigned_int_to_float(i, f64t, "") }
+            .map_err(internal)?;
+    if i.get_type().get_bit_width() <= 53 {
+        return Ok(near);
+    }
+    // Back to the integer (saturating: only 2^63 or 2^64 can saturate, and the integers that
+    // round there are far from a bf16 tie) to see whether and which way it was rounded.
+    let sat = if signed { "llvm.fptosi.sat" } else { "llvm.fptoui.sat" };
+    let back = call_intrinsic(l, op, sat, &[i.get_type().into(), f64t.into()], &[near.into()])?.into_int_value();
+    let exact = b.build_int_compare(IntPredicate::EQ, back, i, "").map_err(internal)?;
+    let (gt, lt) = if signed { (IntPredicate::SGT, IntPredicate::SLT) } else { (IntPredicate::UGT, IntPredicate::ULT) };
+    let above = b.build_int_compare(gt, back, i, "").map_err(internal)?;
+    let away = if signed {
+        // Away from zero: above a positive integer, below a negative one.
+        let under = b.build_int_compare(lt, back, i, "").map_err(internal)?;
+        let negative = b.build_int_compare(IntPredicate::SLT, i, i.get_type().const_zero(), "").map_err(internal)?;
+        b.build_select(negative, under, above, "").map_err(internal)?.into_int_value()
+    } else {
+        above
+    };
+    let i64t = l.llcx.i64_type();
+    let bits = b.build_bit_cast(near, i64t, "").map_err(internal)?.into_int_value();
+    let below = b.build_int_sub(bits, i64t.const_int(1, false), "").map_err(internal)?;
+    let toward_zero = b.build_select(away, below, bits, "").map_err(internal)?.into_int_value();
+    let odd = b.build_or(toward_zero, i64t.const_int(1, false), "").map_err(internal)?;
+    let bits = b.build_select(exact, bits, odd, "").map_err(internal)?.into_int_value();
+    Ok(b.build_bit_cast(bits, f64t, "").map_err(internal)?.into_float_value())
+}
+
 pub(super) fn lower(l: &mut FnLowering<'_, '_>, op: OpId) -> Res<bool> {
     let Some(spec) = l.ctx.op_spec(op) else { return Ok(false) };
     let v: BasicValueEnum = match spec.name {
@@ -375,6 +412,12 @@ fn cast<'c>(l: &FnLowering<'_, 'c>, op: OpId, name: &str) -> Res<Option<BasicVal
         }
         (ExtFOp::NAME | TruncFOp::NAME, BasicValueEnum::FloatValue(f), BasicTypeEnum::FloatType(t)) => {
             bl.build_float_cast(f, t, "").map_err(internal)?.into()
+        }
+        (SIToFPOp::NAME | UIToFPOp::NAME, BasicValueEnum::IntValue(i), BasicTypeEnum::FloatType(t))
+            if l.target.arch == crate::target::Arch::Host && t == l.llcx.bf16_type() =>
+        {
+            let wide = host_int_to_f64_odd(l, op, i, name == SIToFPOp::NAME)?;
+            host_trunc_to_bf16(l, op, wide)?
         }
         (SIToFPOp::NAME, BasicValueEnum::IntValue(i), BasicTypeEnum::FloatType(t)) => {
             bl.build_signed_int_to_float(i, t, "").map_err(internal)?.into()
