@@ -44,7 +44,7 @@ pub use ops::{
 use sharc_ir::builder::OperationState;
 use sharc_ir::registry::Dialect;
 use sharc_ir::{Attr, Context, Location, Type};
-pub(crate) use syntax::{parse_bounds_with_min_max, print_min_max_bound};
+pub(crate) use syntax::{parse_bounds_with_min_max, parse_optional_steps, print_min_max_bound, print_steps};
 
 /// Builds `arith.constant` for a folded constant (upstream `AffineDialect::materializeConstant`).
 fn materialize(ctx: &mut Context, value: Attr, ty: Type, loc: Location) -> Option<OperationState> {

@@ -13,10 +13,11 @@
 use super::ops::{
     BandOp, BLOCK_SIZES, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, STEPS, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP,
 };
-use crate::affine::{i32_tensor_attr, i64_array_attr, parse_bounds_with_min_max, print_min_max_bound};
+use crate::affine::{
+    i32_tensor_attr, i64_array_attr, parse_bounds_with_min_max, parse_optional_steps, print_min_max_bound, print_steps,
+};
 use crate::gpu::Dimension;
 use crate::memref::custom_error_at;
-use sharc_ir::affine::AffineExpr;
 use sharc_ir::builder::OperationState;
 use sharc_ir::syntax::parser::Delimiter;
 use sharc_ir::syntax::{OpAsmParser, OpAsmPrinter, ParseResult};
@@ -35,14 +36,7 @@ pub(crate) fn parse_band(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState
     let (lb_map, lb_groups, lb_operands) = parse_bounds_with_min_max(p, "max")?;
     keyword(p, state, "to")?;
     let (ub_map, ub_groups, ub_operands) = parse_bounds_with_min_max(p, "min")?;
-    let steps = if p.parse_optional_keyword("step") {
-        let start = p.offset();
-        let (map, _, _) = p.parse_affine_map_of_ssa_ids("(", ")")?;
-        let steps: Option<Vec<i64>> = map.results().iter().map(AffineExpr::as_constant).collect();
-        steps.ok_or_else(|| custom_error_at(p, state, start, "steps must be constant integers"))?
-    } else {
-        Vec::new()
-    };
+    let steps = parse_optional_steps(p, state)?.unwrap_or_default();
     keyword(p, state, "block")?;
     let mut sizes = Vec::new();
     p.parse_comma_separated_list(Delimiter::Square, |p| {
@@ -121,11 +115,7 @@ pub(crate) fn print_band(p: &mut OpAsmPrinter<'_>, op: OpId) {
         print_min_max_bound(p, map, &band.upper_bounds_groups(ctx), band.upper_bound_operands(ctx), "min");
     }
     p.write(")");
-    let steps = band.steps(ctx);
-    if steps.iter().any(|&s| s != 1) {
-        let texts: Vec<String> = steps.iter().map(i64::to_string).collect();
-        p.write(&format!(" step ({})", texts.join(", ")));
-    }
+    print_steps(p, &band.steps(ctx));
     let sizes: Vec<String> = band.block_sizes(ctx).iter().map(i64::to_string).collect();
     p.write(&format!(" block [{}] dims [", sizes.join(", ")));
     let dims: Vec<&str> = band.mapping(ctx).into_iter().map(|d| d.map_or("?", Dimension::keyword)).collect();

@@ -309,6 +309,28 @@ pub(crate) fn print_min_max_bound(
     }
 }
 
+/// `[step (c, ...)]` after the bounds of `affine.parallel` and `gpumap.band`: the constant
+/// steps, `None` without the keyword.
+pub(crate) fn parse_optional_steps(
+    p: &mut OpAsmParser<'_, '_>,
+    state: &OperationState,
+) -> ParseResult<Option<Vec<i64>>> {
+    if !p.parse_optional_keyword("step") {
+        return Ok(None);
+    }
+    let (map, _, _) = p.parse_affine_map_of_ssa_ids("(", ")")?;
+    let steps: Option<Vec<i64>> = map.results().iter().map(AffineExpr::as_constant).collect();
+    steps.map(Some).ok_or_else(|| custom_error(state, "steps must be constant integers"))
+}
+
+/// ` step (c, ...)`, printed only when a step is not 1.
+pub(crate) fn print_steps(p: &mut OpAsmPrinter<'_>, steps: &[i64]) {
+    if steps.iter().any(|&s| s != 1) {
+        let texts: Vec<String> = steps.iter().map(i64::to_string).collect();
+        p.write(&format!(" step ({})", texts.join(", ")));
+    }
+}
+
 /// `affine.parallel (%i, ...) = (lbs) to (ubs) [step (c, ...)] [reduce ("addf", ...) -> (types)]
 /// { ... } attr-dict`.
 pub(crate) fn parse_parallel(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
@@ -322,13 +344,7 @@ pub(crate) fn parse_parallel(p: &mut OpAsmParser<'_, '_>, state: &mut OperationS
     let (lb_map, lb_groups, lb_operands) = parse_bounds_with_min_max(p, "max")?;
     parse_keyword_of(p, state, "to", "")?;
     let (ub_map, ub_groups, ub_operands) = parse_bounds_with_min_max(p, "min")?;
-    let steps = if p.parse_optional_keyword("step") {
-        let (map, _, _) = p.parse_affine_map_of_ssa_ids("(", ")")?;
-        let steps: Option<Vec<i64>> = map.results().iter().map(AffineExpr::as_constant).collect();
-        steps.ok_or_else(|| custom_error(state, "steps must be constant integers"))?
-    } else {
-        vec![1; ivs.len()]
-    };
+    let steps = parse_optional_steps(p, state)?.unwrap_or_else(|| vec![1; ivs.len()]);
     let mut reductions = Vec::new();
     if p.parse_optional_keyword("reduce") {
         p.parse_comma_separated_list(Delimiter::Paren, |p| {
@@ -376,11 +392,7 @@ pub(crate) fn print_parallel(p: &mut OpAsmPrinter<'_>, op: OpId) {
         print_min_max_bound(p, map, &view.upper_bounds_groups(ctx), view.upper_bound_operands(ctx), "min");
     }
     p.write(")");
-    let steps = view.steps(ctx);
-    if steps.iter().any(|&s| s != 1) {
-        let texts: Vec<String> = steps.iter().map(i64::to_string).collect();
-        p.write(&format!(" step ({})", texts.join(", ")));
-    }
+    print_steps(p, &view.steps(ctx));
     let results = ctx.result_types(op);
     if !results.is_empty() {
         let names: Vec<String> = view

@@ -5,8 +5,8 @@
 mod loops;
 
 pub(crate) use loops::{
-    parse_bounds_with_min_max, parse_for, parse_if, parse_parallel, print_for, print_if, print_min_max_bound,
-    print_parallel,
+    parse_bounds_with_min_max, parse_for, parse_if, parse_optional_steps, parse_parallel, print_for, print_if,
+    print_min_max_bound, print_parallel, print_steps,
 };
 
 use super::ops::{LoadOp, StoreOp, MAP};
