@@ -9,13 +9,16 @@
 //! - [`bank`]: shared-memory bank conflicts (seed 000 eqs. (20)/(21), seed 002's exact model, and
 //!   the per-request wavefronts the simulator counts);
 //! - [`memory`]: global-memory coalescing (sectors and transactions per request, compulsory traffic);
-//! - [`occupancy`]: resident blocks per SM (seed 000 constraint (11) read as occupancy).
+//! - [`occupancy`]: resident blocks per SM (seed 000 constraint (11) read as occupancy);
+//! - [`layout`]: where a shared buffer's elements are stored (XOR swizzles, transposed and
+//!   de-interleaved tiles), one definition for the dialect, the simulator, the passes and lowering.
 //!
 //! `docs/targets.md` gives the fields, the formulas and their sources.
 
 #![warn(missing_docs)]
 
 pub mod bank;
+pub mod layout;
 pub mod memory;
 pub mod occupancy;
 pub mod target;
