@@ -46,6 +46,7 @@ pub static PASSES: &[&PassInfo] = &[
     &memplace::partition::INFO,
     &gpumap::map::INFO,
     &memplace::promote::INFO,
+    &memplace::bank_conflicts::INFO,
 ];
 
 /// Registers every pass.

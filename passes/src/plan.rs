@@ -33,6 +33,26 @@ pub struct Plan {
     pub staged: Vec<StagedArray>,
     /// What the partition search found; `None` for the baseline plan.
     pub search: Option<SearchSummary>,
+    /// What `sharc-bank-conflicts` decided for each shared buffer it found conflicted.
+    pub bank: Vec<BankFix>,
+}
+
+/// One bank-conflict decision of `sharc-bank-conflicts`: the buffer's array, the fix applied
+/// (`"none"` when nothing beat the row-major layout) and the buffer's bank wavefronts per block
+/// before and after (static full-block weights), as the cost analysis read them from the IR.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BankFix {
+    /// Source name of the staged array.
+    pub array: String,
+    /// `"pad 1"`, `"xor<vec = 1, per_phase = 4, max_phase = 8>"`, `"transposed"`,
+    /// `"soa<fields = 2>"`, `"remap skew-y"`, `"reorder c=1"` or `"none"`.
+    pub fix: String,
+    /// Wavefronts per block before.
+    pub cost_before: f64,
+    /// Wavefronts per block after (equal to before for `"none"`).
+    pub cost_after: f64,
+    /// The conflict-free minimum, in wavefronts per block.
+    pub ideal: f64,
 }
 
 /// One array staged in shared memory.
@@ -112,7 +132,7 @@ fn loop_name(d: Option<Dimension>) -> &'static str {
 impl Plan {
     /// The baseline plan: `block` threads, `loops` as given, nothing strip-mined or staged.
     pub fn baseline(block: [i64; 3], loops: Vec<Option<Dimension>>) -> Plan {
-        Plan { block, loops, strips: Vec::new(), staged: Vec::new(), search: None }
+        Plan { block, loops, strips: Vec::new(), staged: Vec::new(), search: None, bank: Vec::new() }
     }
 
     /// The plan on `op`: `None` without one, an error naming the malformed field otherwise.
@@ -172,6 +192,21 @@ impl Plan {
                 ("occupancy".to_string(), ctx.float_attr(f64_ty, (s.occupancy * 1e4).round() / 1e4)),
             ]);
         }
+        if !self.bank.is_empty() {
+            let f64_ty = ctx.float_type(FloatKind::F64);
+            let mut fixes = Vec::new();
+            for b in &self.bank {
+                let entries = vec![
+                    ("array".to_string(), ctx.string_attr(b.array.clone())),
+                    ("fix".to_string(), ctx.string_attr(b.fix.clone())),
+                    ("cost_before".to_string(), ctx.float_attr(f64_ty, b.cost_before)),
+                    ("cost_after".to_string(), ctx.float_attr(f64_ty, b.cost_after)),
+                    ("ideal".to_string(), ctx.float_attr(f64_ty, b.ideal)),
+                ];
+                fixes.push(ctx.dict_attr(entries));
+            }
+            entries.push(("bank".to_string(), ctx.array_attr(fixes)));
+        }
         ctx.dict_attr(entries)
     }
 
@@ -220,7 +255,20 @@ impl Plan {
                 occupancy: dict.float("occupancy")?,
             }),
         };
-        Ok(Plan { block, loops, strips, staged, search })
+        let mut bank = Vec::new();
+        if dict.get("bank").is_some() {
+            for &b in dict.array("bank")? {
+                let b = Fields::of(ctx, b).ok_or("a bank entry is not a dictionary")?;
+                bank.push(BankFix {
+                    array: b.str("array")?.to_string(),
+                    fix: b.str("fix")?.to_string(),
+                    cost_before: b.float("cost_before")?,
+                    cost_after: b.float("cost_after")?,
+                    ideal: b.float("ideal")?,
+                });
+            }
+        }
+        Ok(Plan { block, loops, strips, staged, search, bank })
     }
 }
 

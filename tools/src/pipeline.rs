@@ -12,6 +12,8 @@
 //! are then promoted), the default, and the baseline (`sharc-map-baseline`: the target's default
 //! block shape, nothing staged), which `--no-shared` selects alone and every optimisation is
 //! measured against. Sections whose partition plan stages nothing get the baseline plan.
+//! After promotion, `sharc-bank-conflicts` changes the layout of conflicted shared buffers
+//! (`--bank-fix`).
 
 use sharc_ir::pass::{PassManager, PassRegistry, RunOptions, RunReport};
 use sharc_ir::{Context, Diagnostic, OpId};
@@ -34,6 +36,31 @@ pub struct Mapping {
     pub target: String,
     /// Whether shared-memory placement runs (otherwise the baseline mapping alone).
     pub shared: bool,
+    /// How `sharc-bank-conflicts` chooses among its fixes: `auto`, `paper`, or `off` (the pass
+    /// does not run). Only with shared memory.
+    pub bank_fix: BankFix,
+}
+
+/// `sharcc --bank-fix`: the bank-conflict pass's choice rule, or no pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BankFix {
+    /// The cheapest candidate by the cost model (`prefer=auto`).
+    Auto,
+    /// Seed 000's Table-1 order, padding first (`prefer=paper`).
+    Paper,
+    /// No bank-conflict elimination.
+    Off,
+}
+
+impl BankFix {
+    /// Every spelling, as `--bank-fix` takes them.
+    pub const CHOICES: [(&'static str, BankFix); 3] =
+        [("auto", BankFix::Auto), ("paper", BankFix::Paper), ("off", BankFix::Off)];
+
+    /// The value spelled `text`.
+    pub fn from_text(text: &str) -> Option<BankFix> {
+        BankFix::CHOICES.iter().find(|c| c.0 == text).map(|c| c.1)
+    }
 }
 
 /// The passes that map parallel sections onto the GPU, as pipeline elements.
@@ -48,6 +75,11 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
     passes.extend([format!("sharc-map-baseline{{target={t}}}"), "sharc-map".to_string()]);
     if m.shared {
         passes.push("sharc-promote".to_string());
+        match m.bank_fix {
+            BankFix::Auto => passes.push(format!("sharc-bank-conflicts{{target={t}}}")),
+            BankFix::Paper => passes.push(format!("sharc-bank-conflicts{{target={t} prefer=paper}}")),
+            BankFix::Off => {}
+        }
     }
     passes.push("sharc-lower-gpumap".to_string());
     passes
@@ -107,11 +139,18 @@ mod tests {
     fn gpu_pipeline_parses_with_the_registered_passes() {
         let passes = sharc_passes::registry();
         for shared in [false, true] {
-            let m = Mapping { target: "a100".to_string(), shared };
-            let text = pipeline_text(&m, Level::Gpu);
-            PassManager::parse(&text, &passes).unwrap_or_else(|e| panic!("{text}: {e}"));
+            for (_, bank_fix) in BankFix::CHOICES {
+                let m = Mapping { target: "a100".to_string(), shared, bank_fix };
+                let text = pipeline_text(&m, Level::Gpu);
+                PassManager::parse(&text, &passes).unwrap_or_else(|e| panic!("{text}: {e}"));
+            }
         }
-        let baseline = Mapping { target: "a100".to_string(), shared: false };
+        let shared = Mapping { target: "hd7850".to_string(), shared: true, bank_fix: BankFix::Paper };
+        assert_eq!(
+            pipeline_text(&shared, Level::Gpu),
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+        );
+        let baseline = Mapping { target: "a100".to_string(), shared: false, bank_fix: BankFix::Auto };
         assert_eq!(
             pipeline_text(&baseline, Level::Gpu),
             "builtin.module(sharc-parallelize{candidates=marked}, sharc-map-baseline{target=a100}, sharc-map, sharc-lower-gpumap, lower-affine, canonicalize, cse)"

@@ -1,12 +1,12 @@
 //! `sharcc --report`: the decisions the pipeline took, one row per kernel, read back from the
 //! lowered module itself — each `gpu.launch_func` with its kernel's block shape and the
 //! `sharc.plan` it carries (for kernels placed by the partition search: staged arrays, tiles,
-//! shared bytes, occupancy, profit). Reading the IR rather than the passes' internals keeps the
+//! shared bytes, occupancy, profit, and the bank-conflict fix of each conflicted buffer). Reading the IR rather than the passes' internals keeps the
 //! report true to what was generated.
 
 use sharc_dialects::gpu::LaunchFuncOp;
 use sharc_ir::{Context, OpId};
-use sharc_passes::plan::{Plan, StagedArray};
+use sharc_passes::plan::{BankFix, Plan, StagedArray};
 use std::fmt::Write as _;
 
 /// One kernel's row.
@@ -18,6 +18,7 @@ struct Row {
     shared_bytes: String,
     occupancy: String,
     profit: String,
+    bank: String,
 }
 
 /// The report for every kernel launch in `module`, as an aligned text table.
@@ -26,12 +27,14 @@ pub fn render(ctx: &Context, module: OpId) -> String {
     if rows.is_empty() {
         return "sharcc report: no kernel was generated\n".to_string();
     }
-    let header = ["kernel", "source", "block", "shared memory placement", "shared bytes", "occupancy", "profit"];
-    let cells: Vec<[&str; 7]> = rows
+    let header = ["kernel", "source", "block", "shared memory placement", "shared bytes", "occupancy", "profit", "bank"];
+    let cells: Vec<[&str; 8]> = rows
         .iter()
-        .map(|r| [&*r.kernel, &*r.at, &*r.block, &*r.placement, &*r.shared_bytes, &*r.occupancy, &*r.profit])
+        .map(|r| {
+            [&*r.kernel, &*r.at, &*r.block, &*r.placement, &*r.shared_bytes, &*r.occupancy, &*r.profit, &*r.bank]
+        })
         .collect();
-    let widths: Vec<usize> = (0..7)
+    let widths: Vec<usize> = (0..8)
         .map(|c| cells.iter().map(|r| r[c].chars().count()).chain([header[c].len()]).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
@@ -79,7 +82,18 @@ fn row(ctx: &Context, op: OpId) -> Option<Row> {
         shared_bytes: text(|s| s.shared_bytes.to_string()),
         occupancy: text(|s| format!("{:.2}", s.occupancy)),
         profit: text(|s| s.profit.clone()),
+        bank: plan.as_ref().map_or("-".to_string(), bank_fixes),
     })
+}
+
+/// The `bank` cell: each conflicted buffer's fix and its wavefronts per block before and after
+/// (`out pad 1 4224->512`); `-` where no buffer was conflicted.
+fn bank_fixes(plan: &Plan) -> String {
+    if plan.bank.is_empty() {
+        return "-".to_string();
+    }
+    let fix = |b: &BankFix| format!("{} {} {}->{}", b.array, b.fix, b.cost_before.round(), b.cost_after.round());
+    plan.bank.iter().map(fix).collect::<Vec<_>>().join("; ")
 }
 
 /// `A 32x32 f32 (reuse,coalesce), read` for one staged array.

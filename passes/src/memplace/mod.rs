@@ -3,12 +3,15 @@
 //! - [`seed_closure`]: `sharc-seed-closure`, the candidate arrays of every section (a report);
 //! - [`partition`]: `sharc-partition`, the partition search; attaches `sharc.plan`;
 //! - [`promote`]: `sharc-promote`, the staged arrays of a mapped band in shared memory;
+//! - [`bank_conflicts`]: `sharc-bank-conflicts`, seed 000's bank-conflict decision tree on the
+//!   promoted buffers;
 //! - [`band_plan`]: the plan read back from the IR and the band guards `sharc-map` (in
 //!   [`crate::gpumap`]) and `sharc-promote` share.
 //!
 //! The analysis itself is [`crate::analysis::partition`]; sections are [`crate::section`]'s.
 
 pub mod band_plan;
+pub mod bank_conflicts;
 pub mod partition;
 pub mod promote;
 pub mod seed_closure;

@@ -26,7 +26,7 @@ use sharc_frontend::{compile_file, Options};
 use sharc_ir::pass::RunOptions;
 use sharc_ir::syntax::{print_op, PrintOptions};
 use sharc_ir::{Context, Diagnostic, Location};
-use sharc_tools::pipeline::{self, Level, Mapping};
+use sharc_tools::pipeline::{self, BankFix, Level, Mapping};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -103,6 +103,13 @@ fn command() -> Command {
                 .long("no-shared")
                 .action(ArgAction::SetTrue)
                 .help("Map every parallel section with the baseline mapping, without shared memory"),
+        )
+        .arg(
+            Arg::new("bank-fix")
+                .long("bank-fix")
+                .value_parser(BankFix::CHOICES.map(|c| c.0))
+                .default_value("auto")
+                .help("How shared-memory bank conflicts are removed: the cheapest fix by the cost model (auto), seed 000's Table-1 order with padding first (paper), or not at all (off)"),
         )
         .arg(
             Arg::new("report")
@@ -199,7 +206,8 @@ fn main() -> ExitCode {
     // own, so kernels compiled for it are mapped as for the default GPU.
     let mapping_target = if target_name == "host" { DEFAULT_TARGET } else { target_name };
     let passes = sharc_passes::registry();
-    let mapping = Mapping { target: mapping_target.to_string(), shared: !m.get_flag("no-shared") };
+    let bank_fix = m.get_one::<String>("bank-fix").and_then(|s| BankFix::from_text(s)).unwrap_or(BankFix::Auto);
+    let mapping = Mapping { target: mapping_target.to_string(), shared: !m.get_flag("no-shared"), bank_fix };
     let run_opts = RunOptions {
         verify_each: true,
         print_after_all: m.get_flag("print-ir-after-all"),

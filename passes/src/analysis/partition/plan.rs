@@ -213,6 +213,7 @@ fn build_plan(
             blocks_per_sm: metrics.blocks_per_sm,
             occupancy: metrics.occupancy,
         }),
+        bank: Vec::new(),
     }
 }
 

@@ -1,0 +1,385 @@
+//! `sharc-bank-conflicts`: removes the shared-memory bank conflicts of promoted buffers with
+//! seed 000's decision tree (§3.3.1, Table 1) and an XOR swizzle, each candidate judged by the
+//! one bank-cost analysis ([`crate::analysis::bank_cost`]) on the rewritten IR. The
+//! user-facing description is [`INFO`]'s.
+//!
+//! How: for each conflicted buffer of a band, every candidate is applied to a copy of the band
+//! ([`candidate::apply`]), the copy is costed and checked against the shared-memory budget and
+//! the occupancy, and the copy that wins replaces the band. Costing the rewritten IR, rather
+//! than a formula per candidate, keeps the decision and the generated code the same thing.
+
+mod candidate;
+pub(crate) mod remap;
+pub(crate) mod reorder;
+
+use crate::analysis::bank_cost::{buffer_cost, BankCost, CostEnv};
+use crate::plan::{BankFix, Plan};
+use crate::target_option::target_option;
+use candidate::{apply, buffer_bytes, candidates, shape_of, Candidate, Family, Features};
+use sharc_dialects::gpumap::BandOp;
+use sharc_dialects::memplace::{AllocSharedOp, CopyOp};
+use sharc_ir::pass::{OptionEnum, Pass, PassInfo, PassOption, PassOptions};
+use sharc_ir::{Context, Diagnostic, InsertPoint, OpId, Value, ValueDef};
+use sharc_machine::occupancy::{occupancy, BlockResources};
+use sharc_machine::Target;
+use std::collections::HashMap;
+
+/// The declaration of `sharc-bank-conflicts`.
+pub static INFO: PassInfo = PassInfo {
+    name: "sharc-bank-conflicts",
+    title: "SharcBankConflicts",
+    summary: "Remove the shared-memory bank conflicts of promoted buffers (seed 000's decision tree, XOR swizzles)",
+    description: DESCRIPTION,
+    anchor: Some(sharc_ir::symbol::MODULE_OP),
+    options: &[&TARGET.spec, &PREFER.spec, &MAX_PAD.spec, &ALLOW_REASSOC.spec, &ALLOW_OCCUPANCY_LOSS.spec],
+    create,
+};
+
+static TARGET: PassOption<String> = target_option("The GPU whose shared-memory banks are modelled");
+static PREFER: PassOption<Prefer> = PassOption::enumeration(
+    "prefer",
+    "auto",
+    "How the fix is chosen: the cheapest candidate (auto), seed 000's Table-1 order with padding first (paper), or the XOR swizzle when it helps (swizzle)",
+);
+static MAX_PAD: PassOption<i64> =
+    PassOption::int("max-pad", 32, "The largest intra-padding tried, in elements").at_least(0);
+static ALLOW_REASSOC: PassOption<bool> = PassOption::bool(
+    "allow-reassoc",
+    false,
+    "Allow access reordering of floating-point reductions (changes results bitwise)",
+);
+static ALLOW_OCCUPANCY_LOSS: PassOption<bool> = PassOption::bool(
+    "allow-occupancy-loss",
+    false,
+    "Allow a fix that lowers the resident blocks per SM (padding adds bytes)",
+);
+
+/// `prefer`: the choice rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prefer {
+    /// The least cost; ties to fewer extra bytes, then fewer extra index operations.
+    Auto,
+    /// The first family of seed 000's Table 1 (AOS→SOA, padding, transpose, thread remap, access
+    /// reorder) that reduces the cost, its best parameter; no swizzle.
+    Paper,
+    /// The best XOR swizzle when it reduces the cost, else `auto`.
+    Swizzle,
+}
+
+impl OptionEnum for Prefer {
+    const CHOICES: &'static [(&'static str, Prefer)] =
+        &[("auto", Prefer::Auto), ("paper", Prefer::Paper), ("swizzle", Prefer::Swizzle)];
+}
+
+const DESCRIPTION: &str = include_str!("description.md");
+
+fn create(options: &PassOptions) -> Box<dyn Pass> {
+    Box::new(BankConflicts {
+        target: options.get(&TARGET),
+        prefer: options.get(&PREFER),
+        max_pad: options.get(&MAX_PAD),
+        allow_reassoc: options.get(&ALLOW_REASSOC),
+        allow_occupancy_loss: options.get(&ALLOW_OCCUPANCY_LOSS),
+    })
+}
+
+struct BankConflicts {
+    target: String,
+    prefer: Prefer,
+    max_pad: i64,
+    allow_reassoc: bool,
+    allow_occupancy_loss: bool,
+}
+
+impl Pass for BankConflicts {
+    fn run(&mut self, ctx: &mut Context, module: OpId, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
+        let target = Target::load(&self.target)
+            .map_err(|e| Diagnostic::error(ctx.loc(module).clone(), format!("sharc-bank-conflicts: {e}")))?;
+        let bands: Vec<BandOp> = ctx.collect_ops(module).into_iter().filter_map(|op| BandOp::view(ctx, op)).collect();
+        for band in bands {
+            self.run_band(ctx, band, &target, diags);
+        }
+        Ok(())
+    }
+}
+
+/// One candidate, costed on its copy of the band.
+struct Tried {
+    candidate: Candidate,
+    /// The band's total shared wavefronts per block (every buffer: a remap or a reorder moves the
+    /// accesses of the others too).
+    cost: f64,
+    /// The buffer's own cost after the fix.
+    buffer: BankCost,
+    extra_bytes: u64,
+    extra_ops: u64,
+    /// The rewritten band (detached from the IR until it wins).
+    band: BandOp,
+}
+
+impl BankConflicts {
+    fn run_band(&self, ctx: &mut Context, mut band: BandOp, target: &Target, diags: &mut Vec<Diagnostic>) {
+        let env = CostEnv::default();
+        let loc = ctx.loc(band.0).clone();
+        let mut fixes = Vec::new();
+        let count = shared_buffers(ctx, band).len();
+        for index in 0..count {
+            let buffer = shared_buffers(ctx, band)[index];
+            let name = array_name(ctx, band, buffer, index);
+            let before = match buffer_cost(ctx, band.0, buffer, target, &env) {
+                Ok(c) => c.total,
+                Err(e) => {
+                    let at = ctx.loc(e.op).clone();
+                    diags.push(Diagnostic::remark(at, format!("{name}: bank conflicts not analyzed: {}", e.message)));
+                    continue;
+                }
+            };
+            if before.conflicts() < 0.5 {
+                diags.push(Diagnostic::remark(
+                    loc.clone(),
+                    format!("{name}: no bank conflict ({} wavefronts per block, the minimum)", before.wavefronts.round()),
+                ));
+                continue;
+            }
+            let band_before = band_cost(ctx, band, target, &env);
+            let tried = self.try_candidates(ctx, band, buffer, target, &env);
+            let chosen = self.choose(&tried, band_before);
+            let listing = tried
+                .iter()
+                .map(|t| format!("{} {}", t.candidate.describe(), t.buffer.wavefronts.round()))
+                .collect::<Vec<_>>()
+                .join(", ");
+            match chosen {
+                Some(i) => {
+                    let t = &tried[i];
+                    fixes.push(BankFix {
+                        array: name.clone(),
+                        fix: t.candidate.describe(),
+                        cost_before: before.wavefronts,
+                        cost_after: t.buffer.wavefronts,
+                        ideal: t.buffer.ideal,
+                    });
+                    diags.push(Diagnostic::remark(
+                        loc.clone(),
+                        format!(
+                            "{name}: {} bank wavefronts per block (minimum {}), {} after {}; tried: {listing}",
+                            before.wavefronts.round(),
+                            before.ideal.round(),
+                            t.buffer.wavefronts.round(),
+                            t.candidate.describe()
+                        ),
+                    ));
+                    let winner = t.band;
+                    ctx.insert_op(InsertPoint::Before(band.0), winner.0);
+                    ctx.erase_op(band.0);
+                    band = winner;
+                }
+                None => {
+                    let best = tried.iter().min_by(|a, b| a.cost.total_cmp(&b.cost));
+                    let best = best.map_or("no candidate applies".to_string(), |t| {
+                        format!("the best, {}, costs {}", t.candidate.describe(), t.buffer.wavefronts.round())
+                    });
+                    fixes.push(BankFix {
+                        array: name.clone(),
+                        fix: "none".to_string(),
+                        cost_before: before.wavefronts,
+                        cost_after: before.wavefronts,
+                        ideal: before.ideal,
+                    });
+                    diags.push(Diagnostic::remark(
+                        loc.clone(),
+                        format!(
+                            "{name}: {} bank wavefronts per block (minimum {}) kept: no fix reduces them; {best}",
+                            before.wavefronts.round(),
+                            before.ideal.round()
+                        ),
+                    ));
+                }
+            }
+            for t in tried {
+                if t.band != band {
+                    ctx.erase_op(t.band.0);
+                }
+            }
+        }
+        if !fixes.is_empty() {
+            self.update_plan(ctx, band, target, fixes);
+        }
+    }
+
+    /// Applies every candidate the tree selects to its own copy of the band and costs it.
+    fn try_candidates(
+        &self,
+        ctx: &mut Context,
+        band: BandOp,
+        buffer: Value,
+        target: &Target,
+        env: &CostEnv,
+    ) -> Vec<Tried> {
+        let features = Features::of(ctx, band, buffer);
+        let shape = shape_of(ctx, buffer).unwrap_or_default();
+        let elem_bytes = {
+            let bytes = buffer_bytes(ctx, buffer);
+            let elems: i64 = shape.iter().product();
+            (bytes / elems.max(1) as u64) as u32
+        };
+        let sites = reorder::reorder_sites(ctx, band.0, buffer, self.allow_reassoc).len();
+        let remappable = remap::remappable(ctx, band.0);
+        let list = candidates(&features, sites, remappable, &shape, elem_bytes, self.max_pad, target);
+        let bytes_before = shared_bytes(ctx, band);
+        let blocks_before = blocks_per_sm(ctx, band, target, bytes_before);
+        let budget = shared_budget(target);
+        // The conflict-free minimum does not depend on addresses, so no layout changes it.
+        let minimum = band_minimum(ctx, band, target, env);
+        let mut tried: Vec<Tried> = Vec::new();
+        let mut pad_reached_minimum = false;
+        for candidate in list {
+            // Gao's progressive padding search (seed 002 §6.4): pads in increasing order, none
+            // past the first that removes every conflict.
+            if pad_reached_minimum && matches!(candidate, Candidate::Pad(_)) {
+                continue;
+            }
+            let mut map = HashMap::new();
+            let copy = BandOp(ctx.clone_op(band.0, &mut map));
+            ctx.insert_op(InsertPoint::Before(band.0), copy.0);
+            let copied = map.get(&buffer).copied().unwrap_or(buffer);
+            let discard = |ctx: &mut Context| ctx.erase_op(copy.0);
+            if apply(ctx, copy, copied, candidate, self.allow_reassoc).is_err() {
+                discard(ctx);
+                continue;
+            }
+            let bytes = shared_bytes(ctx, copy);
+            let within_budget = bytes <= budget
+                && (self.allow_occupancy_loss || blocks_per_sm(ctx, copy, target, bytes) >= blocks_before);
+            let costed = buffer_cost(ctx, copy.0, copied, target, env);
+            let (Ok(own), true) = (costed, within_budget) else {
+                discard(ctx);
+                continue;
+            };
+            let cost = band_cost(ctx, copy, target, env);
+            ctx.unlink_op(copy.0);
+            if matches!(candidate, Candidate::Pad(_)) && cost <= minimum + 0.5 {
+                pad_reached_minimum = true;
+            }
+            tried.push(Tried {
+                candidate,
+                cost,
+                buffer: own.total,
+                extra_bytes: bytes.saturating_sub(bytes_before),
+                extra_ops: candidate.extra_ops_per_access() * features.accesses,
+                band: copy,
+            });
+        }
+        tried
+    }
+
+    /// The index of the winning candidate, `None` when none reduces the band's cost.
+    fn choose(&self, tried: &[Tried], before: f64) -> Option<usize> {
+        let improves = |t: &Tried| t.cost < before - 0.5;
+        let argmin = |family: Option<Family>| {
+            tried
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| improves(t) && family.is_none_or(|f| t.candidate.family() == f))
+                .min_by(|(_, a), (_, b)| {
+                    a.cost
+                        .total_cmp(&b.cost)
+                        .then(a.extra_bytes.cmp(&b.extra_bytes))
+                        .then(a.extra_ops.cmp(&b.extra_ops))
+                        .then(a.candidate.family().cmp(&b.candidate.family()))
+                })
+                .map(|(i, _)| i)
+        };
+        match self.prefer {
+            Prefer::Auto => argmin(None),
+            Prefer::Swizzle => argmin(Some(Family::Xor)).or_else(|| argmin(None)),
+            Prefer::Paper => {
+                let families = [Family::Soa, Family::Pad, Family::Transpose, Family::Remap, Family::Reorder];
+                families.into_iter().find_map(|f| argmin(Some(f)))
+            }
+        }
+    }
+
+    /// Writes the decisions into the band's plan, with the shared bytes and residency the fixes
+    /// leave (padding adds bytes).
+    fn update_plan(&self, ctx: &mut Context, band: BandOp, target: &Target, fixes: Vec<BankFix>) {
+        let Some(Ok(mut plan)) = Plan::of(ctx, band.0) else { return };
+        let bytes = shared_bytes(ctx, band);
+        if let Some(search) = plan.search.as_mut() {
+            search.shared_bytes = bytes;
+            let threads: i64 = plan.block.iter().product();
+            let resources = BlockResources {
+                threads: u32::try_from(threads).unwrap_or(u32::MAX),
+                shared_bytes: u32::try_from(bytes).unwrap_or(u32::MAX),
+                registers_per_thread: None,
+            };
+            if let Ok(occ) = occupancy(target, resources) {
+                search.blocks_per_sm = occ.blocks_per_sm;
+                search.occupancy = occ.fraction(target);
+            }
+        }
+        plan.bank = fixes;
+        plan.attach(ctx, band.0);
+    }
+}
+
+/// The band's conflict-free minimum: its buffers' ideal wavefronts per block.
+fn band_minimum(ctx: &Context, band: BandOp, target: &Target, env: &CostEnv) -> f64 {
+    shared_buffers(ctx, band)
+        .into_iter()
+        .filter_map(|b| buffer_cost(ctx, band.0, b, target, env).ok())
+        .map(|c| c.total.ideal)
+        .sum()
+}
+
+/// The `memplace.alloc_shared` results of a band, in order.
+fn shared_buffers(ctx: &Context, band: BandOp) -> Vec<Value> {
+    let Some(body) = band.body(ctx) else { return Vec::new() };
+    ctx.block_ops_iter(body).filter_map(|op| AllocSharedOp::view(ctx, op)).map(|a| a.result(ctx)).collect()
+}
+
+/// Shared bytes of a band: its buffers' types.
+fn shared_bytes(ctx: &Context, band: BandOp) -> u64 {
+    shared_buffers(ctx, band).into_iter().map(|b| buffer_bytes(ctx, b)).sum()
+}
+
+/// Seed 000's constraint (9): `θ_s × SMSize`, at most one block's maximum.
+fn shared_budget(target: &Target) -> u64 {
+    let by_theta = (target.theta_s * f64::from(target.shared_memory_per_sm)).floor().max(0.0) as u64;
+    by_theta.min(u64::from(target.shared_memory_per_block))
+}
+
+fn blocks_per_sm(ctx: &Context, band: BandOp, target: &Target, bytes: u64) -> u32 {
+    let threads: i64 = band.block_shape(ctx).iter().product();
+    let resources = BlockResources {
+        threads: u32::try_from(threads).unwrap_or(u32::MAX),
+        shared_bytes: u32::try_from(bytes).unwrap_or(u32::MAX),
+        registers_per_thread: None,
+    };
+    occupancy(target, resources).map_or(0, |o| o.blocks_per_sm)
+}
+
+/// The band's shared wavefronts per block, over every buffer (unanalyzable buffers count as
+/// unchanged: they are skipped on both sides).
+fn band_cost(ctx: &Context, band: BandOp, target: &Target, env: &CostEnv) -> f64 {
+    shared_buffers(ctx, band)
+        .into_iter()
+        .filter_map(|b| buffer_cost(ctx, band.0, b, target, env).ok())
+        .map(|c| c.total.wavefronts)
+        .sum()
+}
+
+/// The source name of a buffer's array: the staged array of the plan whose argument the
+/// buffer's copies move, else `buffer #i`.
+fn array_name(ctx: &Context, band: BandOp, buffer: Value, index: usize) -> String {
+    let plan = Plan::of(ctx, band.0).and_then(Result::ok);
+    let arg = ctx.uses(buffer).iter().find_map(|u| {
+        let copy = CopyOp::view(ctx, u.op)?;
+        match ctx.value_def(copy.global(ctx)) {
+            ValueDef::BlockArg { index, .. } => Some(index as usize),
+            ValueDef::OpResult { .. } => None,
+        }
+    });
+    plan.and_then(|p| p.staged.into_iter().find(|s| arg.is_some() && s.arg == arg).map(|s| s.name))
+        .unwrap_or_else(|| format!("buffer #{index}"))
+}
