@@ -7,7 +7,9 @@
 //! the block, the values the caller binds (loop induction variables of the iteration being
 //! costed), and one value, `symbols`, for every index value defined outside the kernel (the
 //! problem size `n` of a typical large problem). Blocks sit in the middle of the grid
-//! ([`MIDDLE_BLOCK`]): a `gpumap.band`'s block origin is `lb + MIDDLE_BLOCK · block · step`,
+//! ([`MIDDLE_BLOCK`]): a `gpumap.band`'s block origin is `lb + b · block · step` with
+//! `b = min(MIDDLE_BLOCK, full blocks − 1)` (the last full block of a grid too small for the
+//! middle one),
 //! `gpu.block_id` is `MIDDLE_BLOCK`.
 //!
 //! Invariants: a value is exact for the environment (no approximation); what cannot be
@@ -168,7 +170,14 @@ impl<'a> LaneEvaluator<'a> {
             let map = band.lower_bound_map(ctx, d).ok_or_else(malformed)?;
             let lbs = self.map(&map, band.lower_bound_operands(ctx))?;
             let lb = lbs.iter().filter_map(Lanes::as_uniform).max().ok_or_else(malformed)?;
-            let o = MIDDLE_BLOCK
+            let map = band.upper_bound_map(ctx, d).ok_or_else(malformed)?;
+            let ubs = self.map(&map, band.upper_bound_operands(ctx))?;
+            let ub = ubs.iter().filter_map(Lanes::as_uniform).min().ok_or_else(malformed)?;
+            // The middle block, or the last full one of a grid too small to have it.
+            let per_block = size.checked_mul(step).filter(|&b| b > 0).ok_or_else(malformed)?;
+            let full = ub.saturating_sub(lb).max(0).div_euclid(per_block);
+            let index = MIDDLE_BLOCK.min(full - 1).max(0);
+            let o = index
                 .checked_mul(size)
                 .and_then(|b| b.checked_mul(step))
                 .and_then(|b| b.checked_add(lb))
