@@ -20,14 +20,17 @@
 //!
 //! The user-facing description is [`INFO`]'s (rendered to `docs/passes/sharc-bank-report.md`).
 
+use super::bank_cost::{band_costs, BufferCost, CostEnv};
 use super::lane_index::{
-    element_bytes, element_offset, enclosing_kernel, first_warp, IndexDeriver, IndexError, KernelScope,
+    element_bytes, element_offset, enclosing_kernel, IndexDeriver, IndexError, KernelScope, LaneEvaluator, MAX_THREADS,
 };
 use crate::target_option::target_option;
 use sharc_dialects::gpu::AddressSpace;
+use sharc_dialects::gpumap::BandOp;
 use sharc_dialects::{affine, memref};
 use sharc_ir::pass::{Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::syntax::printer::NameTable;
+use sharc_ir::types::DYNAMIC;
 use sharc_ir::{Context, Diagnostic, OpId, Value};
 use sharc_machine::bank::{self, BankGeometry};
 use sharc_machine::Target;
@@ -185,7 +188,50 @@ impl Pass for BankReport {
                 diags.push(Diagnostic::remark(ctx.loc(access.op).clone(), message));
             }
         }
+        let env = CostEnv::default();
+        for band in ctx.collect_ops(op).into_iter().filter(|&o| BandOp::view(ctx, o).is_some()) {
+            for (buffer, cost) in band_costs(ctx, band, &target, &env) {
+                let at = ctx.defining_op(buffer).unwrap_or(band);
+                let name = names.get(buffer).unwrap_or("<memref>");
+                let message = match cost {
+                    Ok(cost) => format!("shared buffer {name}: {}", totals(&cost, &target, &env)),
+                    Err(e) => format!("shared buffer {name}: {e}"),
+                };
+                diags.push(Diagnostic::remark(ctx.loc(at).clone(), message));
+            }
+        }
         Ok(())
+    }
+}
+
+/// `1120 wavefronts, 128 ideal, 992 conflicts per block (copy_in 32, load 32, store 1024
+/// 32-way, copy_out 32; ...)`.
+fn totals(cost: &BufferCost, target: &Target, env: &CostEnv) -> String {
+    let parts: Vec<String> = cost
+        .accesses
+        .iter()
+        .map(|a| {
+            let way = if a.worst_degree > 1 { format!(" {}-way", a.worst_degree) } else { String::new() };
+            format!("{} {}{way}", a.kind, number(a.cost.wavefronts))
+        })
+        .collect();
+    let accesses = if parts.is_empty() { "no access".to_string() } else { parts.join(", ") };
+    format!(
+        "{} wavefronts, {} ideal, {} conflicts per block ({accesses}; every warp of a full block, n = {}, on {})",
+        number(cost.total.wavefronts),
+        number(cost.total.ideal),
+        number(cost.total.conflicts()),
+        env.symbols,
+        target.name
+    )
+}
+
+/// A weighted count: whole numbers as such, others with two decimals.
+fn number(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-6 {
+        format!("{}", x.round() as i64)
+    } else {
+        format!("{x:.2}")
     }
 }
 
@@ -198,6 +244,8 @@ enum ReportError {
     NoElementSize,
     #[error("the addresses do not fit in 64 bits")]
     AddressRange,
+    #[error("the block has no thread")]
+    NoThreads,
 }
 
 /// One load or store of workgroup memory.
@@ -259,11 +307,6 @@ fn report(
     let ty = ctx.value_type(access.memref);
     let elem = ctx.memref_parts(ty).map(|p| p.elem).ok_or(ReportError::NoElementSize)?;
     let elem_bytes = element_bytes(ctx, elem).ok_or(ReportError::NoElementSize)?;
-    let subscripts = match &access.subscripts {
-        Subscripts::Values(values) => values.iter().map(|&v| deriver.form(v)).collect::<Result<Vec<_>, _>>()?,
-        Subscripts::Map(map, operands) => deriver.map_forms(map, operands)?,
-    };
-    let offset = element_offset(ctx, ty, &subscripts)?;
     let (block, assumed) = match scope.known_shape() {
         Some(shape) => (shape, false),
         None => {
@@ -271,12 +314,145 @@ fn report(
             ([x.unwrap_or(i64::from(target.warp_size)), y.unwrap_or(1), z.unwrap_or(1)], true)
         }
     };
-    let lanes = first_warp(block, target.warp_size);
-    let offsets =
-        lanes.iter().map(|&t| offset.form.eval_known(t)).collect::<Option<Vec<i64>>>().ok_or(IndexError::Overflow)?;
-    let verdict = evaluate(&offsets, elem_bytes, offset.unknown_grain(), target)?;
-    let pattern = Pattern { offsets: &offsets, thread: offset.form.thread, block, elem_bytes };
-    Ok(describe(&pattern, &verdict, assumed.then_some(block), target))
+    let assumed_block = assumed.then_some(block);
+    let subscripts = match &access.subscripts {
+        Subscripts::Values(values) => values.iter().map(|&v| deriver.form(v)).collect::<Result<Vec<_>, _>>(),
+        Subscripts::Map(map, operands) => deriver.map_forms(map, operands),
+    };
+    let subscripts = match subscripts {
+        Ok(s) => s,
+        // Not affine in the thread ids (an XOR, a `mod`): evaluate it on every thread instead.
+        Err(e @ IndexError::NotAffine(_)) => {
+            return lane_evaluated(ctx, scope, access, block, elem_bytes, target)
+                .map(|v| describe_evaluated(&v, elem_bytes, assumed_block, target))
+                .map_err(|_| e.into())
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let offset = element_offset(ctx, ty, &subscripts)?;
+    let warps = block_warps(block, target.warp_size);
+    let mut verdict: Option<Verdict> = None;
+    let mut first: Vec<i64> = Vec::new();
+    let mut worst_warps = Vec::new();
+    for (w, lanes) in warps.iter().enumerate() {
+        let offsets = lanes
+            .iter()
+            .map(|&t| offset.form.eval_known(t))
+            .collect::<Option<Vec<i64>>>()
+            .ok_or(IndexError::Overflow)?;
+        let v = evaluate(&offsets, elem_bytes, offset.unknown_grain(), target)?;
+        if w == 0 {
+            first = offsets;
+        }
+        worst_warps.push(v.worst);
+        verdict = Some(match verdict {
+            None => v,
+            Some(acc) => Verdict { worst: acc.worst.max(v.worst), best: acc.best.max(v.best), phases: acc.phases },
+        });
+    }
+    let verdict = verdict.ok_or(ReportError::NoThreads)?;
+    let pattern = Pattern { offsets: &first, thread: offset.form.thread, block, elem_bytes };
+    let at_worst = worst_warps.iter().filter(|&&d| d == verdict.worst).count();
+    let spread = (at_worst < worst_warps.len()).then_some((at_worst, worst_warps.len()));
+    Ok(describe(&pattern, &verdict, spread, assumed_block, target))
+}
+
+/// The thread ids of every warp of a block: linear thread ids `x + X·(y + Y·z)` cut into
+/// `warp_size` lanes (CUDA's and HIP's lane order). A wave64 warp on a 32-wide block spans two
+/// rows, a 32-lane warp on a 16-wide block two rows too, so no warp stands for the others.
+fn block_warps(block: [i64; 3], warp_size: u32) -> Vec<Vec<[i64; 3]>> {
+    let [x, y, z] = block.map(|s| s.max(1));
+    let threads = x.saturating_mul(y).saturating_mul(z).min(MAX_THREADS);
+    let all: Vec<[i64; 3]> = (0..threads).map(|l| [l % x, (l / x) % y, l / (x * y)]).collect();
+    all.chunks(warp_size.max(1) as usize).map(<[_]>::to_vec).collect()
+}
+
+/// The degrees of an access whose index is not affine in the thread ids, evaluated on every
+/// thread (loop ivs at their first value, values from outside the kernel at the cost
+/// environment's `n`).
+struct Evaluated {
+    /// The largest phase degree over the warps.
+    worst: u32,
+    /// Warps at that degree, of all warps with an active lane.
+    at_worst: usize,
+    warps: usize,
+    phases: usize,
+}
+
+fn lane_evaluated(
+    ctx: &Context,
+    scope: &KernelScope,
+    access: &SharedAccess,
+    block: [i64; 3],
+    elem_bytes: u32,
+    target: &Target,
+) -> Result<Evaluated, ReportError> {
+    let env = CostEnv::default();
+    let mut eval = LaneEvaluator::new(ctx, scope, block, env.symbols)?;
+    let index = match &access.subscripts {
+        Subscripts::Values(values) => values.iter().map(|&v| eval.value(v)).collect::<Result<Vec<_>, _>>()?,
+        Subscripts::Map(map, operands) => eval.map(map, operands)?,
+    };
+    let ty = ctx.value_type(access.memref);
+    let (strides, offset) = memref::layout::strides_and_offset(ctx, ty).ok_or(IndexError::NotStrided)?;
+    if offset == DYNAMIC || strides.contains(&DYNAMIC) {
+        return Err(IndexError::NotStrided.into());
+    }
+    let mut bytes = Vec::with_capacity(eval.threads());
+    for t in 0..eval.threads() {
+        let flat = index
+            .iter()
+            .zip(&strides)
+            .try_fold(offset, |acc, (l, &s)| acc.checked_add(l.get(t).checked_mul(s)?))
+            .ok_or(IndexError::Overflow)?;
+        bytes.push(flat.checked_mul(i64::from(elem_bytes)).ok_or(IndexError::Overflow)?);
+    }
+    let geometry = BankGeometry::of(target);
+    let mut degrees = Vec::new();
+    let mut phases = 0;
+    for w in bytes.chunks(target.warp_size.max(1) as usize) {
+        // Shifting by whole periods keeps every bank and layer difference.
+        let low = w.iter().copied().min().unwrap_or(0);
+        let p = geometry.period() as i64;
+        let lift = if low < 0 { (-low + p - 1) / p * p } else { 0 };
+        let lanes: Vec<Option<u64>> = w.iter().map(|&b| u64::try_from(b + lift).ok()).collect();
+        let d = bank::phase_degrees(&lanes, elem_bytes, geometry, target.shared_request_lanes);
+        phases = phases.max(d.len());
+        degrees.push(d.into_iter().max().unwrap_or(1));
+    }
+    let worst = degrees.iter().copied().max().ok_or(ReportError::NoThreads)?;
+    let at_worst = degrees.iter().filter(|&&d| d == worst).count();
+    Ok(Evaluated { worst, at_worst, warps: degrees.len(), phases })
+}
+
+fn describe_evaluated(v: &Evaluated, elem_bytes: u32, assumed_block: Option<[i64; 3]>, target: &Target) -> String {
+    let mut text = match v.worst {
+        0 | 1 => "conflict-free".to_string(),
+        w => format!("{w}-way bank conflict"),
+    };
+    let mut details = vec![format!("evaluated per lane x {elem_bytes} B")];
+    if v.at_worst < v.warps {
+        details.push(format!("in {} of {} warps", v.at_worst, v.warps));
+    }
+    if v.phases > 1 {
+        let per_phase = bank::lanes_per_phase(BankGeometry::of(target), target.shared_request_lanes, elem_bytes);
+        details.push(format!("{} phases of {per_phase} lanes", v.phases));
+    }
+    if let Some([x, y, z]) = assumed_block {
+        details.push(format!("assuming block size {x}x{y}x{z}"));
+    }
+    details.push(geometry_text(target));
+    let _ = write!(text, " ({})", details.join(", "));
+    text
+}
+
+fn geometry_text(target: &Target) -> String {
+    let layers = if target.bank_layer_width == target.bank_width {
+        String::new()
+    } else {
+        format!(" with {} B layers", target.bank_layer_width)
+    };
+    format!("{} banks of {} B{layers} on {}", target.bank_count, target.bank_width, target.name)
 }
 
 /// The exact degrees of one request over every shift the unknown terms allow.
@@ -368,7 +544,13 @@ impl Pattern<'_> {
     }
 }
 
-fn describe(pattern: &Pattern<'_>, verdict: &Verdict, assumed_block: Option<[i64; 3]>, target: &Target) -> String {
+fn describe(
+    pattern: &Pattern<'_>,
+    verdict: &Verdict,
+    spread: Option<(usize, usize)>,
+    assumed_block: Option<[i64; 3]>,
+    target: &Target,
+) -> String {
     let mut text = match (verdict.worst, verdict.best) {
         (0 | 1, _) => "conflict-free".to_string(),
         (w, b) if w == b => format!("{w}-way bank conflict"),
@@ -378,6 +560,9 @@ fn describe(pattern: &Pattern<'_>, verdict: &Verdict, assumed_block: Option<[i64
     let lanes = pattern.offsets.len();
     if lanes < target.warp_size as usize && lanes > 1 {
         details.push(format!("{lanes} lanes"));
+    }
+    if let Some((at_worst, warps)) = spread {
+        details.push(format!("in {at_worst} of {warps} warps"));
     }
     if verdict.phases > 1 {
         let geometry = BankGeometry::of(target);
@@ -396,12 +581,7 @@ fn describe(pattern: &Pattern<'_>, verdict: &Verdict, assumed_block: Option<[i64
     if let Some([x, y, z]) = assumed_block {
         details.push(format!("assuming block size {x}x{y}x{z}"));
     }
-    let layers = if target.bank_layer_width == target.bank_width {
-        String::new()
-    } else {
-        format!(" with {} B layers", target.bank_layer_width)
-    };
-    details.push(format!("{} banks of {} B{layers} on {}", target.bank_count, target.bank_width, target.name));
+    details.push(geometry_text(target));
     let _ = write!(text, " ({})", details.join(", "));
     text
 }

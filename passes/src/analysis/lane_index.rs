@@ -19,14 +19,22 @@
 //! [`IndexError`] that says why. Forms never overflow `i64` (overflow is an error). Nothing here
 //! panics on unverified IR.
 //!
-//! Layout: this file holds the forms and errors; `derive.rs` the def-chain walk, `kernel.rs` the
-//! kernel scope and the first warp's lanes, `memory.rs` the memref side (layout, element size).
+//! Where an index is not affine in the thread ids (an XOR swizzle, a `mod`), [`LaneEvaluator`]
+//! computes it numerically on every thread of the block under a concrete environment (loop
+//! ivs bound by the caller, one value for everything defined outside the kernel).
+//!
+//! Layout: this file holds the forms and errors; `derive.rs` the def-chain walk, `eval.rs` the
+//! numeric per-thread evaluation, `kernel.rs` the kernel scope (`gpu.func`, `gpu.launch`,
+//! `gpumap.band`) and the first warp's lanes, `memory.rs` the memref side (layout, element
+//! size).
 
 mod derive;
+mod eval;
 mod kernel;
 mod memory;
 
 pub use derive::IndexDeriver;
+pub use eval::{LaneEvaluator, Lanes, MAX_THREADS, MIDDLE_BLOCK};
 pub use kernel::{enclosing_kernel, first_warp, KernelScope, BLOCK_SIZE_ATTR};
 pub use memory::{element_bytes, element_offset, ElementOffset};
 
@@ -148,6 +156,13 @@ pub enum IndexError {
     /// The memref's layout is not strided.
     #[error("the memref layout is not strided")]
     NotStrided,
+    /// An op of the evaluation is undefined on some thread (division by zero, a shift past 63
+    /// bits, overflow in an affine map).
+    #[error("`{0}` is undefined on some thread (division by zero, shift or overflow)")]
+    Undefined(String),
+    /// The block has more threads than [`MAX_THREADS`] or a size below 1.
+    #[error("the block has more than {MAX_THREADS} threads")]
+    BlockTooLarge,
     /// A thread-dependent subscript meets a dynamic stride.
     #[error("dimension {0} of the memref has a dynamic stride")]
     DynamicStride(usize),

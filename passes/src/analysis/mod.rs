@@ -1,6 +1,7 @@
 //! Analyses shared by passes, and the report passes built on them (`sharc-bank-report`).
 
 pub mod affine;
+pub mod bank_cost;
 pub mod bank_report;
 pub mod dominance;
 pub mod equivalence;

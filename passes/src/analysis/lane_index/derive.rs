@@ -3,6 +3,7 @@
 use super::{IndexError, IndexForm, KernelScope, MAX_DEPTH};
 use crate::effects;
 use sharc_dialects::gpu::{Dimension, IndexKind, IndexOp, LaunchOp};
+use sharc_dialects::gpumap::BandOp;
 use sharc_dialects::{affine, arith, scf};
 use sharc_ir::affine::{AffineExpr, AffineExprKind, AffineMap};
 use sharc_ir::op::ValueDef;
@@ -67,6 +68,9 @@ impl<'a> IndexDeriver<'a> {
     fn block_arg(&mut self, v: Value, owner: OpId, index: usize, depth: usize) -> Result<IndexForm, IndexError> {
         let ctx = self.ctx;
         if owner == self.scope.op {
+            if let Some(band) = BandOp::view(ctx, owner) {
+                return Ok(band_arg(ctx, band, v, index));
+            }
             if let Some(launch) = LaunchOp::view(ctx, owner) {
                 if let Some(d) = launch.thread_ids(ctx).iter().position(|&t| t == v) {
                     return Ok(IndexForm::thread_id(Dimension::ALL[d]));
@@ -271,9 +275,28 @@ fn binary_op(e: &AffineExpr) -> Option<sharc_ir::affine::AffineBinaryOp> {
     e.as_binary().map(|(op, _, _)| op)
 }
 
+/// Argument `index` of a band's body: induction variable `d` is `origin_d + step_d · tid`
+/// along its hardware dimension (see `gpumap.band`); the origins are the same on every thread
+/// of a block.
+fn band_arg(ctx: &Context, band: BandOp, v: Value, index: usize) -> IndexForm {
+    if index >= band.ivs(ctx).len() {
+        // A block origin: the same on every thread of the block.
+        return IndexForm::unknown(v);
+    }
+    let (mapping, steps) = (band.mapping(ctx), band.steps(ctx));
+    let (Some(&origin), Some(Some(dim)), Some(&step)) =
+        (band.origins(ctx).get(index), mapping.get(index), steps.get(index))
+    else {
+        return IndexForm::unknown(v);
+    };
+    let mut form = IndexForm::unknown(origin);
+    form.thread[dim.index()] = step;
+    form
+}
+
 /// The input of an integer cast (`index_cast`, `index_castui`, `extsi`, `extui`, `trunci`):
 /// index values stay small, so the cast does not change them.
-fn cast_input(ctx: &Context, op: OpId) -> Option<Value> {
+pub(super) fn cast_input(ctx: &Context, op: OpId) -> Option<Value> {
     let casts = [
         arith::IndexCastOp::view(ctx, op).map(|c| c.input(ctx)),
         arith::IndexCastUIOp::view(ctx, op).map(|c| c.input(ctx)),

@@ -1,8 +1,12 @@
 //! The kernel around an access: where its thread ids come from, its block size, and the lanes
-//! of its first warp.
+//! of its first warp. A kernel is a `gpu.func` or `gpu.launch` (gpu level) or a `gpumap.band`
+//! (memplace level, before outlining): there each induction variable is
+//! `origin + step · thread id` along its hardware dimension, the origin being the same on every
+//! thread of the block.
 
 use sharc_dialects::arith;
 use sharc_dialects::gpu::{self, LaunchOp};
+use sharc_dialects::gpumap::BandOp;
 use sharc_ir::{Context, OpId, Value};
 
 /// The discardable attribute that gives a kernel's block size, `array<i32: X, Y, Z>`, on a
@@ -10,16 +14,16 @@ use sharc_ir::{Context, OpId, Value};
 /// `gpu.launch` operands.
 pub const BLOCK_SIZE_ATTR: &str = "sharc.block_size";
 
-/// Where thread ids come from: the `gpu.func` or `gpu.launch` around an access, and what is known
-/// of its block size.
+/// Where thread ids come from: the `gpu.func`, `gpu.launch` or `gpumap.band` around an access,
+/// and what is known of its block size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KernelScope {
-    /// The `gpu.func` or `gpu.launch`.
+    /// The `gpu.func`, `gpu.launch` or `gpumap.band`.
     pub op: OpId,
     /// Threads per block along x, y, z, where known.
     pub block_size: [Option<i64>; 3],
     /// Where the block size comes from: `sharc.block_size`, `known_block_size`, `gpu.launch`
-    /// (constant operands) or `None`.
+    /// (constant operands), `gpumap.band` or `None`.
     pub block_size_source: Option<&'static str>,
 }
 
@@ -30,10 +34,17 @@ impl KernelScope {
         enclosing_kernel(ctx, op).map(|k| KernelScope::of(ctx, k)).transpose()
     }
 
-    /// The scope of a `gpu.func` or `gpu.launch`.
+    /// The scope of a `gpu.func`, `gpu.launch` or `gpumap.band`.
     pub fn of(ctx: &Context, kernel: OpId) -> Result<KernelScope, String> {
         let mut scope = KernelScope { op: kernel, block_size: [None; 3], block_size_source: None };
-        if let Some(attr) = ctx.attr_of(kernel, BLOCK_SIZE_ATTR) {
+        if let Some(band) = BandOp::view(ctx, kernel) {
+            let shape = band.block_shape(ctx);
+            if shape.iter().any(|&s| s < 1) {
+                return Err("the gpumap.band has a block size below 1".to_string());
+            }
+            scope.block_size = shape.map(Some);
+            scope.block_size_source = Some("gpumap.band");
+        } else if let Some(attr) = ctx.attr_of(kernel, BLOCK_SIZE_ATTR) {
             let sizes = ctx
                 .attr_dense_ints(attr)
                 .filter(|v| v.len() == 3 && v.iter().all(|&s| (1..=i128::from(i32::MAX)).contains(&s)));
@@ -61,9 +72,12 @@ impl KernelScope {
     }
 }
 
-/// The nearest `gpu.func` or `gpu.launch` holding `op`, or `op` itself if it is one.
+/// The nearest `gpu.func`, `gpu.launch` or `gpumap.band` holding `op`, or `op` itself if it is
+/// one.
 pub fn enclosing_kernel(ctx: &Context, op: OpId) -> Option<OpId> {
-    let is_kernel = |ctx: &Context, o: OpId| gpu::FuncOp::view(ctx, o).is_some() || LaunchOp::view(ctx, o).is_some();
+    let is_kernel = |ctx: &Context, o: OpId| {
+        gpu::FuncOp::view(ctx, o).is_some() || LaunchOp::view(ctx, o).is_some() || BandOp::view(ctx, o).is_some()
+    };
     if is_kernel(ctx, op) {
         Some(op)
     } else {
