@@ -21,6 +21,7 @@ use crate::memory::{Arena, Memory, Space};
 use crate::program::{BlockRef, OpCode, Slot};
 use crate::value::{MemId, Scalar, Val};
 use sharc_ir::OpId;
+use sharc_machine::layout::SharedLayout;
 
 /// What to write into a lane's register before each thread block runs.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,8 +50,9 @@ pub enum LaneInit {
         /// first iteration).
         with_thread: bool,
     },
-    /// A workgroup buffer of this element type and shape, shared by the block.
-    Workgroup(Scalar, Vec<i64>),
+    /// A workgroup buffer of this element type and shape, shared by the block, with the
+    /// placement of its elements (`memplace.alloc_shared`'s layout).
+    Workgroup(Scalar, Vec<i64>, SharedLayout),
     /// A private buffer of this element type and shape, one per thread.
     Private(Scalar, Vec<i64>),
 }
@@ -252,7 +254,7 @@ impl Machine<'_> {
         for (s, init) in &spec.inits {
             match init {
                 LaneInit::Value(v) => fixed.push((*s, *v)),
-                LaneInit::Workgroup(elem, shape) => {
+                LaneInit::Workgroup(elem, shape, layout) => {
                     let m = self
                         .mem
                         .alloc(Arena::Workgroup, Space::Workgroup, *elem, shape, self.alloc_limit)
@@ -262,6 +264,9 @@ impl Machine<'_> {
                                 crate::memory::alloc_failure(*elem, shape, self.mem.live_bytes(), self.alloc_limit),
                             )
                         })?;
+                    if !layout.is_row_major() {
+                        self.mem.set_layout(m, *layout).map_err(|e| err(self, e.0))?;
+                    }
                     fixed.push((*s, Val::Mem(m)));
                 }
                 LaneInit::Private(elem, shape) => {

@@ -13,9 +13,17 @@
 //! Every buffer has a byte address in the address space of its [`Space`]: global buffers are
 //! placed 256-byte aligned (as `cudaMalloc`), workgroup buffers from 0 in the block's shared
 //! memory. Metrics see these addresses.
+//!
+//! A shared buffer may have a layout ([`SharedLayout`], `memplace.alloc_shared`'s attribute): an
+//! address map applied after the row-major linearisation, so logical element `e` is stored at
+//! physical element `layout.physical_offset(shape, e)`. Loads, stores, metrics and the race
+//! checker see the physical address; messages name the logical element. Only identity views of
+//! such buffers exist (the memplace verifier allows no other use than accesses and copies), so
+//! a view's row-major offset is the logical one. Row-major buffers skip the map.
 
 use crate::value::{MemId, Scalar, Val};
 use rustc_hash::FxHashMap;
+use sharc_machine::layout::{LayoutError, SharedLayout};
 
 /// The highest memref rank the simulator supports.
 pub const MAX_RANK: usize = 8;
@@ -103,6 +111,21 @@ pub struct Buffer {
     pub len: u64,
     /// Set by `memref.dealloc`.
     pub freed: bool,
+    /// Where each element is stored ([`SharedLayout::RowMajor`] but for laid-out shared
+    /// buffers).
+    pub layout: SharedLayout,
+}
+
+impl Buffer {
+    /// The physical element of logical (row-major) element `index`.
+    #[inline]
+    pub fn physical(&self, index: u64) -> u64 {
+        if self.layout.is_row_major() {
+            index
+        } else {
+            self.layout.physical_offset(&self.shape, index)
+        }
+    }
 }
 
 /// A memref descriptor: a strided view of a buffer.
@@ -161,7 +184,8 @@ pub struct Access {
     pub bytes: u32,
     /// The buffer.
     pub buf: BufId,
-    /// Linear element index in the buffer.
+    /// Linear logical element index in the buffer (row-major in its shape; the address is of
+    /// the physical element when the buffer has a layout).
     pub index: u64,
     /// The space.
     pub space: Space,
@@ -306,11 +330,30 @@ impl Memory {
         };
         let data = vec![0u8; usize::try_from(bytes).ok()?];
         self.live_bytes += bytes;
-        let buf = Buffer { elem, space, base, shape: shape.to_vec(), data, len, freed: false };
+        let buf = Buffer {
+            elem,
+            space,
+            base,
+            shape: shape.to_vec(),
+            data,
+            len,
+            freed: false,
+            layout: SharedLayout::RowMajor,
+        };
         let list = self.arena_mut(arena);
         list.push(buf);
         let id = BufId { arena, index: (list.len() - 1) as u32 };
         Some(self.intern(Desc::identity(id, shape)))
+    }
+
+    /// Gives the buffer of `m` (just allocated, with its shape) the address map `layout`; an
+    /// error if the layout is not a bijection on the buffer's elements.
+    pub fn set_layout(&mut self, m: MemId, layout: SharedLayout) -> Result<(), LayoutError> {
+        let id = self.descs[m.0 as usize].buf;
+        let b = &mut self.arena_mut(id.arena)[id.index as usize];
+        layout.check(&b.shape)?;
+        b.layout = layout;
+        Ok(())
     }
 
     /// The id of a descriptor, creating it if new.
@@ -419,8 +462,8 @@ impl Memory {
         Ok(())
     }
 
-    /// Resolves `indices` of memref `v`: the buffer, the linear element index and the access
-    /// record for listeners.
+    /// Resolves `indices` of memref `v`: the buffer and the linear logical element index (before
+    /// the buffer's layout, see [`Buffer::physical`]).
     #[inline]
     pub fn locate(&self, v: Val, indices: &[i64]) -> Result<(BufId, u64), AccessError> {
         let d = self.desc_of(v)?;
@@ -449,7 +492,7 @@ impl Memory {
         let (id, index) = self.locate(v, indices)?;
         let b = self.buffer(id);
         let n = b.elem.bytes();
-        let at = index as usize * n;
+        let at = b.physical(index) as usize * n;
         let val = match b.elem {
             Scalar::F32 => Val::F32(f32::from_le_bytes(b.data[at..at + 4].try_into().expect("4 bytes"))),
             Scalar::Int(32) => Val::Int(i32::from_le_bytes(b.data[at..at + 4].try_into().expect("4 bytes")) as i64),
@@ -470,7 +513,7 @@ impl Memory {
         let (id, index) = self.locate(v, indices)?;
         let b = &mut self.arena_mut(id.arena)[id.index as usize];
         let n = b.elem.bytes();
-        let at = index as usize * n;
+        let at = b.physical(index) as usize * n;
         match (b.elem, val) {
             (Scalar::F32, Val::F32(x)) => b.data[at..at + 4].copy_from_slice(&x.to_le_bytes()),
             (Scalar::Int(32), Val::Int(x)) => b.data[at..at + 4].copy_from_slice(&(x as i32).to_le_bytes()),
@@ -486,15 +529,16 @@ impl Memory {
         let n = b.elem.bytes();
         let sizes = d.sizes().to_vec();
         let count: i64 = sizes.iter().product();
-        if d.is_identity(b.len) {
+        if d.is_identity(b.len) && b.layout.is_row_major() {
             return Ok((b.elem, sizes, b.data.clone()));
         }
         let mut out = Vec::with_capacity(count.max(0) as usize * n);
         let mut idx = vec![0i64; sizes.len()];
         for _ in 0..count.max(0) {
             let (buf, i) = self.locate(v, &idx)?;
-            let at = i as usize * n;
-            out.extend_from_slice(&self.buffer(buf).data[at..at + n]);
+            let buf = self.buffer(buf);
+            let at = buf.physical(i) as usize * n;
+            out.extend_from_slice(&buf.data[at..at + n]);
             for k in (0..idx.len()).rev() {
                 idx[k] += 1;
                 if idx[k] < sizes[k] {
@@ -543,6 +587,22 @@ mod tests {
         assert_eq!(x, Val::F32(2.5));
         assert_eq!((a.addr, a.lane, a.store), (m.buffer(a.buf).base + 31 * 4, 5, true));
         assert_eq!((b.addr, b.lane, b.store), (a.addr, 6, false));
+    }
+
+    #[test]
+    fn a_layout_moves_addresses_not_values() {
+        let mut m = Memory::new();
+        let a = m.alloc(Arena::Workgroup, Space::Workgroup, Scalar::F32, &[4, 8], u64::MAX).expect("fits");
+        assert!(m.set_layout(a, SharedLayout::Transposed).is_ok());
+        assert!(m.set_layout(a, SharedLayout::Xor { vec: 1, per_phase: 1, max_phase: 16 }).is_err(), "16 > 8 columns");
+        let v = Val::Mem(a);
+        let s = m.store(v, &[1, 2], Val::F32(7.0), 3).expect("in bounds");
+        let (x, l) = m.load(v, &[1, 2], 4).expect("in bounds");
+        assert_eq!(x, Val::F32(7.0));
+        // [1, 2] of a 4x8 tile is stored at [2, 1] of its 8x4 transpose: element 9.
+        assert_eq!((s.addr, l.addr, s.index), (9 * 4, 9 * 4, 10));
+        let (_, _, bytes) = m.read_view(v).expect("live");
+        assert_eq!(bytes[10 * 4..11 * 4], 7.0f32.to_le_bytes(), "read in logical order");
     }
 
     #[test]

@@ -13,6 +13,7 @@ use super::ops::*;
 use crate::memref::interp::memref_info;
 use sharc_ir::types::DYNAMIC;
 use sharc_ir::{Diagnostic, OpId, Value};
+use sharc_machine::layout::SharedLayout;
 use sharc_sim::{Exec, LaneInit, LaunchSpec, Prep, Scalar, Semantics, SimError, Slot, Space};
 
 fn dimension(p: &mut Prep<'_>, op: OpId) -> Result<usize, Diagnostic> {
@@ -66,7 +67,7 @@ fn prepare_launch(p: &mut Prep<'_>, op: OpId) -> Result<Launch, Diagnostic> {
     }
     for &w in l.workgroup_attributions(ctx) {
         let (elem, shape) = attribution(p, op, w, Space::Workgroup)?;
-        inits.push((p.slot(w), LaneInit::Workgroup(elem, shape)));
+        inits.push((p.slot(w), LaneInit::Workgroup(elem, shape, SharedLayout::RowMajor)));
     }
     for &v in l.private_attributions(ctx) {
         let (elem, shape) = attribution(p, op, v, Space::Private)?;
@@ -147,7 +148,7 @@ fn exec_launch_func(x: &mut Exec<'_, '_>, l: &LaunchFunc) -> Result<(), SimError
     }
     for (elem, shape) in &l.workgroup {
         let s = slots.next().ok_or_else(|| x.error("missing workgroup attribution"))?;
-        inits.push((s, LaneInit::Workgroup(*elem, shape.clone())));
+        inits.push((s, LaneInit::Workgroup(*elem, shape.clone(), SharedLayout::RowMajor)));
     }
     for (elem, shape) in &l.private {
         let s = slots.next().ok_or_else(|| x.error("missing private attribution"))?;

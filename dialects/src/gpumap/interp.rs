@@ -8,7 +8,8 @@
 //! (`lb + step * (block_id * block + thread_id)`) and its block's origins
 //! (`lb + step * block_id * block`) are set before the block runs, and the body's
 //! `memplace.alloc_shared` buffers become the block's workgroup memory: one per block, zeroed,
-//! counted against the target's shared memory, checked for races. Everything else — blocks in
+//! counted against the target's shared memory, checked for races, each with its layout as the
+//! buffer's address map (so the metrics and race checks see physical addresses). Everything else — blocks in
 //! order, threads in lockstep, barriers — is `sharc_sim::gpu`'s.
 
 use super::ops::{BandOp, BAND, YIELD};
@@ -69,7 +70,9 @@ fn prepare_band(p: &mut Prep<'_>, op: OpId) -> Result<Band, Diagnostic> {
         if shape.contains(&DYNAMIC) || space != Space::Workgroup {
             return Err(p.error(alloc.0, "shared buffers must have static shapes in the workgroup memory space"));
         }
-        inits.push((p.slot(result), LaneInit::Workgroup(elem, shape)));
+        let layout = alloc.layout(ctx).ok_or_else(|| p.error(alloc.0, "unknown shared-buffer layout"))?;
+        layout.check(&shape).map_err(|e| p.error(alloc.0, e.0))?;
+        inits.push((p.slot(result), LaneInit::Workgroup(elem, shape, layout)));
     }
     let name = match ctx.loc(op).position() {
         Some((_, line, _)) => format!("gpumap.band:{line}"),

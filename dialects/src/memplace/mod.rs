@@ -24,7 +24,9 @@
 //!   not read: `copy_in` sets them to zero in the buffer, `copy_out` does not write them;
 //! - barriers are explicit (`memplace.barrier`, never implied by a copy), so a later pass can
 //!   place exactly the ones a shared-memory dependence needs;
-//! - padding is part of the buffer's type; other layouts get the `layout` attribute slot.
+//! - padding is part of the buffer's type; placements a type cannot show (an XOR swizzle, a
+//!   transposed tile, AOS to SOA) are the `layout` attribute, `sharc_machine::layout::SharedLayout`,
+//!   applied by `sharc-run` as the buffer's address map and lowered to index arithmetic.
 //!
 //! `sharc-lower-gpumap` lowers the ops to workgroup attributions, copy loops and `gpu.barrier`.
 //! Files: `ops.rs` (specs, typed views, builders), `syntax.rs`, `verify.rs`, `interp.rs`.
@@ -34,8 +36,9 @@ mod ops;
 mod syntax;
 mod verify;
 
-pub use ops::{AllocSharedOp, BarrierOp, CopyOp, Direction, Layout};
+pub use ops::{layout_attr, layout_from_attr, AllocSharedOp, BarrierOp, CopyOp, Direction};
 use sharc_ir::registry::Dialect;
+pub use sharc_machine::layout::SharedLayout;
 
 /// The dialect.
 pub static DIALECT: Dialect = Dialect {

@@ -6,6 +6,7 @@ use crate::memplace::{syntax, verify};
 use sharc_ir::affine::AffineMap;
 use sharc_ir::builder::OperationState;
 use sharc_ir::{Attr, Context, Location, OpId, OpSpec, OpTraits, Type, Value};
+use sharc_machine::layout::SharedLayout;
 
 /// `layout` of `memplace.alloc_shared`: how the buffer's elements are placed in the banks.
 pub(crate) const LAYOUT: &str = "layout";
@@ -17,46 +18,26 @@ pub(crate) const SIZES: &str = "sizes";
 /// The attribute namespace of memplace attributes (`#memplace<layout row_major>`).
 const MEMPLACE: &str = "memplace";
 
-/// The placement of a shared buffer's elements.
-///
-/// Padding needs no layout: it is visible in the buffer's type (`memref<32x33xf32, ...>` for a
-/// 32x32 tile). The slot exists for the placements a type cannot show, which bank-conflict
-/// elimination will add (an XOR swizzle of the innermost index, a transposed tile); each will
-/// come with its semantics in `sharc-run` and its lowering, so the verifier accepts only the
-/// layouts both implement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Layout {
-    /// Row-major, element `[i, j]` at `i * stride + j`: the layout of the memref type.
-    RowMajor,
+/// The attribute `#memplace<layout ...>` holding `layout` (spelled as
+/// [`SharedLayout`]'s `Display`: `row_major`, `xor<vec = 1, per_phase = 4, max_phase = 8>`,
+/// `transposed`, `soa<fields = 2>`).
+pub fn layout_attr(ctx: &mut Context, layout: SharedLayout) -> Attr {
+    ctx.opaque_attr(MEMPLACE, &format!("<layout {layout}>"))
 }
 
-impl Layout {
-    /// All layouts.
-    pub const ALL: [Layout; 1] = [Layout::RowMajor];
-
-    /// The keyword (`row_major`).
-    pub fn keyword(self) -> &'static str {
-        match self {
-            Layout::RowMajor => "row_major",
-        }
+/// The layout an attribute `#memplace<layout ...>` names, on a buffer whose innermost extent is
+/// `cols` (what normalises a CuTe `swizzle<B, M, S>`); the error says why it names none
+/// (`must be a #memplace<layout ...> attribute`, `is invalid: ...`).
+pub fn layout_from_attr(ctx: &Context, attr: Attr, cols: Option<i64>) -> Result<SharedLayout, String> {
+    let not_layout = || "must be a #memplace<layout ...> attribute".to_string();
+    let body = ctx.attr_opaque_body(attr, MEMPLACE).ok_or_else(not_layout)?;
+    let spelled = body.strip_prefix('<').and_then(|b| b.strip_suffix('>')).ok_or_else(not_layout)?;
+    let spelled = spelled.trim_start().strip_prefix("layout").ok_or_else(not_layout)?;
+    if !spelled.starts_with(char::is_whitespace) {
+        return Err(not_layout());
     }
-
-    /// The layout named `kw`.
-    pub fn from_keyword(kw: &str) -> Option<Layout> {
-        Layout::ALL.into_iter().find(|l| l.keyword() == kw)
-    }
-
-    /// The attribute `#memplace<layout row_major>`.
-    pub fn attr(self, ctx: &mut Context) -> Attr {
-        ctx.opaque_attr(MEMPLACE, &format!("<layout {}>", self.keyword()))
-    }
-
-    /// The layout an attribute `#memplace<layout ...>` names.
-    pub fn from_attr(ctx: &Context, attr: Attr) -> Option<Layout> {
-        let body = ctx.attr_opaque_body(attr, MEMPLACE)?;
-        let kw = body.strip_prefix("<layout ")?.strip_suffix('>')?;
-        Layout::from_keyword(kw.trim())
-    }
+    let invalid = |e: syntax::SpellingError| format!("is invalid: {}", e.message);
+    syntax::LayoutSpelling::from_text(spelled).and_then(|s| s.layout(cols)).map_err(invalid)
 }
 
 /// `memplace.alloc_shared`.
@@ -65,14 +46,38 @@ pub static ALLOC_SHARED: OpSpec = OpSpec {
     description: "A buffer in workgroup (shared) memory, one per thread block of the enclosing \
         `gpumap.band`, zeroed when the block starts; it must be at the top of the band's body. \
         The type is a statically shaped memref in `#gpu.address_space<workgroup>`; padding is \
-        part of the shape (a 32x32 tile padded by one column is `memref<32x33xf32, ...>`). The \
-        optional `layout` places the elements in the banks; only `row_major` (the memref's own \
-        layout, also the default) exists so far.\n\n\
+        part of the shape (a 32x32 tile padded by one column is `memref<32x33xf32, ...>`).\n\n\
+        The optional `layout` (property `layout = #memplace<layout ...>`) places the elements \
+        in the banks without changing the type: the program indexes the buffer as the memref \
+        type says, and logical element `e` (its row-major offset in the type's shape) is \
+        stored at physical offset `p(e)`. With `C` the innermost extent, `row = e floordiv C` \
+        (every outer dimension flattened into the row) and `col = e mod C`:\n\n\
+        - `row_major` (the default): `p(e) = e`.\n\
+        - `xor<vec = V, per_phase = P, max_phase = M>`, Triton's `#ttg.swizzled_shared`: the \
+          column is XORed with the row's phase, `p(e) = row * C + ((col floordiv V) xor \
+          ((row floordiv P) mod M)) * V + col mod V`. V, P and M are powers of two, the buffer \
+          has rank 2 or more and `C` is a multiple of `V * M`.\n\
+        - `swizzle<B, M, S>`, CuTe's `Swizzle<B, M, S>` (`o xor ((o & (2^B - 1) << (M + S)) >> \
+          S)` on the offset `o`), is accepted by the parser and normalised to the `xor` form: \
+          `vec = 2^M`, `max_phase = 2^B`, `per_phase = 2^(M + S - log2 C)`; it must XOR bits of \
+          the column with bits of the row (`C` a power of two, `M + B <= log2 C <= M + S`).\n\
+        - `transposed`: the last two dimensions swapped, `[.., r, c]` of an `R x C` matrix \
+          stored at `[.., c, r]` (`p = c * R + r` within the matrix); rank 2 or more.\n\
+        - `soa<fields = K>`: records of `K` consecutive elements de-interleaved (AOS to SOA), \
+          `p(e) = (e mod K) * (N / K) + e floordiv K` with `N` the element count, a multiple \
+          of `K >= 2`.\n\n\
         ```mlir\n\
         %As = memplace.alloc_shared : memref<32x33xf32, #gpu.address_space<workgroup>>\n\
-        %Bs = memplace.alloc_shared layout row_major : memref<32x32xf32, #gpu.address_space<workgroup>>\n\
+        %Bs = memplace.alloc_shared layout xor<vec = 1, per_phase = 4, max_phase = 8> \
+        : memref<1024x8xf32, #gpu.address_space<workgroup>>\n\
+        %Cs = memplace.alloc_shared layout transposed : memref<32x32xf32, #gpu.address_space<workgroup>>\n\
         ```\n\n\
-        `sharc-lower-gpumap` turns it into a workgroup attribution of the kernel.",
+        A buffer with a layout other than `row_major` is only loaded, stored and copied \
+        (`affine.load`/`store`, `memref.load`/`store`, `memplace.copy_in`/`copy_out`): no \
+        view of it exists, so every access goes through the layout. `sharc-run` applies the \
+        layout as the buffer's address map (metrics and race checks see physical addresses). \
+        `sharc-lower-gpumap` turns the op into a workgroup attribution of the kernel and the \
+        layout into index arithmetic on every access.",
     traits: OpTraits::MEMORY_ALLOC,
     inherent_attrs: &[LAYOUT],
     verify: Some(verify::verify_alloc_shared),
@@ -156,10 +161,10 @@ impl AllocSharedOp {
 
     /// The state of an allocation of type `ty` (a static memref in the workgroup space) with an
     /// explicit `layout`, or the default one.
-    pub fn state(ctx: &mut Context, loc: Location, ty: Type, layout: Option<Layout>) -> OperationState {
+    pub fn state(ctx: &mut Context, loc: Location, ty: Type, layout: Option<SharedLayout>) -> OperationState {
         let mut state = OperationState::new(ALLOC_SHARED.name, loc).results([ty]);
         if let Some(l) = layout {
-            let attr = l.attr(ctx);
+            let attr = layout_attr(ctx, l);
             state.add_prop(LAYOUT, attr);
         }
         state
@@ -171,11 +176,31 @@ impl AllocSharedOp {
     }
 
     /// The layout (`row_major` when not given; `None` for an unknown layout in unverified IR).
-    pub fn layout(self, ctx: &Context) -> Option<Layout> {
-        match ctx.attr_of(self.0, LAYOUT) {
-            None => Some(Layout::RowMajor),
-            Some(a) => Layout::from_attr(ctx, a),
+    pub fn layout(self, ctx: &Context) -> Option<SharedLayout> {
+        self.try_layout(ctx).ok()
+    }
+
+    /// The layout, or why the attribute names none (a CuTe swizzle is normalised on the
+    /// buffer's innermost extent).
+    pub(crate) fn try_layout(self, ctx: &Context) -> Result<SharedLayout, String> {
+        let Some(attr) = ctx.attr_of(self.0, LAYOUT) else { return Ok(SharedLayout::RowMajor) };
+        let cols = ctx.results(self.0).first().and_then(|&r| ctx.shape(ctx.value_type(r))?.last().copied());
+        layout_from_attr(ctx, attr, cols)
+    }
+
+    /// Sets the layout; `row_major` removes the attribute (the default needs none).
+    pub fn set_layout(self, ctx: &mut Context, layout: SharedLayout) {
+        if layout.is_row_major() {
+            ctx.remove_attr(self.0, LAYOUT);
+        } else {
+            let attr = layout_attr(ctx, layout);
+            ctx.set_prop(self.0, LAYOUT, attr);
         }
+    }
+
+    /// The buffer's static shape (empty for an unverified result type).
+    pub fn shape(self, ctx: &Context) -> Vec<i64> {
+        ctx.results(self.0).first().and_then(|&r| ctx.shape(ctx.value_type(r))).map(<[i64]>::to_vec).unwrap_or_default()
     }
 
     /// Whether the layout is written explicitly.

@@ -1,20 +1,28 @@
 //! The custom syntax of the memplace ops, parser beside printer:
 //!
 //! ```text
-//! %s = memplace.alloc_shared (layout <kind>)? attr-dict : memref-type
+//! %s = memplace.alloc_shared (layout layout-spec)? attr-dict : memref-type
+//! layout-spec ::= row_major | transposed | xor<vec = V, per_phase = P, max_phase = M>
+//!               | soa<fields = K> | swizzle<B, M, S>
 //! memplace.copy_in %global[origin] to %shared sizes [n, ...] attr-dict : global-type, shared-type
 //! memplace.copy_out %shared to %global[origin] sizes [n, ...] attr-dict : shared-type, global-type
 //! memplace.barrier attr-dict
 //! ```
 //!
 //! The origin is an affine map of SSA ids, as an `affine.load` subscript (`%A[%i - 1, symbol(%n)]`).
+//!
+//! A layout spec has one grammar ([`parse_spelling`]) read from two token sources: the op's
+//! custom form (the IR parser's tokens, so errors point into the source) and the body of a
+//! `#memplace<layout ...>` attribute (its text, for the generic form). CuTe's `swizzle<B, M, S>`
+//! is normalised to the `xor` form, which is the only one printed.
 
-use super::ops::{AllocSharedOp, CopyOp, Layout, LAYOUT, MAP, SIZES};
+use super::ops::{layout_attr, AllocSharedOp, CopyOp, LAYOUT, MAP, SIZES};
 use crate::memref::custom_error_at;
 use sharc_ir::builder::OperationState;
 use sharc_ir::syntax::parser::Delimiter;
 use sharc_ir::syntax::{OpAsmParser, OpAsmPrinter, ParseResult, UnresolvedOperand};
 use sharc_ir::{Context, OpId, Value};
+use sharc_machine::layout::SharedLayout;
 
 fn keyword(p: &mut OpAsmParser<'_, '_>, state: &OperationState, kw: &str) -> ParseResult<()> {
     if p.parse_optional_keyword(kw) {
@@ -24,21 +32,218 @@ fn keyword(p: &mut OpAsmParser<'_, '_>, state: &OperationState, kw: &str) -> Par
     }
 }
 
+// ----- layout specs -----------------------------------------------------------------------------
+
+/// A token source for [`parse_spelling`]; offsets are where errors point.
+trait LayoutTokens {
+    fn offset(&self) -> usize;
+    fn keyword(&mut self) -> Option<String>;
+    fn punct(&mut self, p: char) -> bool;
+    fn integer(&mut self) -> Option<i64>;
+}
+
+impl LayoutTokens for OpAsmParser<'_, '_> {
+    fn offset(&self) -> usize {
+        OpAsmParser::offset(self)
+    }
+    fn keyword(&mut self) -> Option<String> {
+        self.parse_optional_any_keyword().map(str::to_string)
+    }
+    fn punct(&mut self, p: char) -> bool {
+        self.parse_optional_punct(p.encode_utf8(&mut [0; 4]))
+    }
+    fn integer(&mut self) -> Option<i64> {
+        self.parse_optional_integer().ok().flatten()
+    }
+}
+
+/// The text of an attribute body, read token by token.
+struct TextTokens<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl TextTokens<'_> {
+    fn skip_space(&mut self) {
+        let rest = &self.text[self.pos..];
+        self.pos += rest.len() - rest.trim_start().len();
+    }
+
+    /// The length of the longest prefix of the rest whose characters satisfy `f` (the first
+    /// one also `first`).
+    fn run(&self, first: impl Fn(char) -> bool, f: impl Fn(char) -> bool) -> usize {
+        let rest = &self.text[self.pos..];
+        match rest.chars().next() {
+            Some(c) if first(c) => rest.find(|c: char| !f(c)).unwrap_or(rest.len()),
+            _ => 0,
+        }
+    }
+}
+
+impl LayoutTokens for TextTokens<'_> {
+    fn offset(&self) -> usize {
+        self.pos
+    }
+    fn keyword(&mut self) -> Option<String> {
+        self.skip_space();
+        let n = self.run(|c| c.is_ascii_alphabetic() || c == '_', |c| c.is_ascii_alphanumeric() || c == '_');
+        let word = (n > 0).then(|| self.text[self.pos..self.pos + n].to_string());
+        self.pos += n;
+        word
+    }
+    fn punct(&mut self, p: char) -> bool {
+        self.skip_space();
+        let found = self.text[self.pos..].starts_with(p);
+        if found {
+            self.pos += p.len_utf8();
+        }
+        found
+    }
+    fn integer(&mut self) -> Option<i64> {
+        self.skip_space();
+        let neg = self.text[self.pos..].starts_with('-');
+        let start = self.pos + usize::from(neg);
+        let digits = self.text[start..].find(|c: char| !c.is_ascii_digit()).unwrap_or(self.text.len() - start);
+        let value = self.text[start..start + digits].parse::<i64>().ok()?;
+        self.pos = start + digits;
+        Some(if neg { -value } else { value })
+    }
+}
+
+/// A layout spec as written: a keyword and its parameters, each named (`vec = 1`) or not (`3`).
+pub(crate) struct LayoutSpelling {
+    kind: String,
+    offset: usize,
+    params: Vec<(Option<String>, i64, usize)>,
+}
+
+/// A malformed layout spec: the message and where it points.
+pub(crate) struct SpellingError {
+    pub(crate) message: String,
+    pub(crate) offset: usize,
+}
+
+const KNOWN_LAYOUTS: &str = "row_major, transposed, xor<vec = V, per_phase = P, max_phase = M>, soa<fields = K> \
+     or swizzle<B, M, S>";
+
+/// `keyword ('<' param (',' param)* '>')?` with `param ::= keyword '=' integer | integer`.
+fn parse_spelling(t: &mut impl LayoutTokens) -> Result<LayoutSpelling, SpellingError> {
+    let err = |offset, message: String| SpellingError { message, offset };
+    let offset = t.offset();
+    let kind = t.keyword().ok_or_else(|| err(offset, format!("expected a layout: {KNOWN_LAYOUTS}")))?;
+    let mut params = Vec::new();
+    if t.punct('<') {
+        loop {
+            let at = t.offset();
+            let name = t.keyword();
+            if name.is_some() && !t.punct('=') {
+                return Err(err(t.offset(), "expected '=' after a layout parameter name".into()));
+            }
+            let value = t.integer().ok_or_else(|| err(t.offset(), "expected an integer layout parameter".into()))?;
+            params.push((name, value, at));
+            if t.punct('>') {
+                break;
+            }
+            if !t.punct(',') {
+                return Err(err(t.offset(), "expected ',' or '>' in the layout parameters".into()));
+            }
+        }
+    }
+    Ok(LayoutSpelling { kind, offset, params })
+}
+
+impl LayoutSpelling {
+    /// Reads a layout spec from an attribute body (what follows `layout`); the whole text must
+    /// be the spec.
+    pub(crate) fn from_text(text: &str) -> Result<LayoutSpelling, SpellingError> {
+        let mut t = TextTokens { text, pos: 0 };
+        let spelling = parse_spelling(&mut t)?;
+        t.skip_space();
+        if t.pos != text.len() {
+            return Err(SpellingError { message: "unexpected text after the layout".into(), offset: t.pos });
+        }
+        Ok(spelling)
+    }
+
+    /// The layout it names, on a buffer whose innermost extent is `cols` (what normalises a
+    /// CuTe swizzle). Whether the layout fits the buffer is the verifier's question.
+    pub(crate) fn layout(&self, cols: Option<i64>) -> Result<SharedLayout, SpellingError> {
+        let err = |offset, message: String| Err(SpellingError { message, offset });
+        let kind = self.kind.as_str();
+        let names: &[&str] = match kind {
+            "row_major" | "transposed" => &[],
+            "xor" => &["vec", "per_phase", "max_phase"],
+            "soa" => &["fields"],
+            "swizzle" => &["", "", ""],
+            _ => return err(self.offset, format!("expected a layout: {KNOWN_LAYOUTS}")),
+        };
+        if self.params.len() != names.len() {
+            let want = if names.is_empty() { "no parameters".to_string() } else { format!("<{}>", names.join(", ")) };
+            let want = if kind == "swizzle" { "<B, M, S>".to_string() } else { want };
+            return err(self.offset, format!("layout '{kind}' takes {want}"));
+        }
+        let mut values = Vec::with_capacity(names.len());
+        for ((name, value, at), &want) in self.params.iter().zip(names) {
+            let name = name.as_deref().unwrap_or("");
+            if name != want {
+                let expected =
+                    if want.is_empty() { "an unnamed integer".to_string() } else { format!("'{want} = ...'") };
+                return err(*at, format!("expected {expected} in layout '{kind}'"));
+            }
+            let lowest = if kind == "swizzle" { 0 } else { 1 };
+            match u32::try_from(*value) {
+                Ok(v) if v >= lowest => values.push(v),
+                _ => {
+                    return err(
+                        *at,
+                        format!("layout parameter {value} must be an integer from {lowest} to {}", u32::MAX),
+                    )
+                }
+            }
+        }
+        Ok(match (kind, values.as_slice()) {
+            ("xor", &[vec, per_phase, max_phase]) => SharedLayout::Xor { vec, per_phase, max_phase },
+            ("soa", &[fields]) => SharedLayout::Soa { fields },
+            ("transposed", _) => SharedLayout::Transposed,
+            ("swizzle", &[b, m, s]) => {
+                let Some(cols) = cols else {
+                    return err(self.offset, "a swizzle layout needs a buffer with a static innermost extent".into());
+                };
+                match SharedLayout::from_cute(b, m, s, cols) {
+                    Some(l) => l,
+                    None => {
+                        return err(
+                            self.offset,
+                            format!(
+                                "swizzle<{b}, {m}, {s}> is no xor layout on rows of {cols} elements: it must XOR bits of the column index with bits of the row index of a power-of-two row"
+                            ),
+                        )
+                    }
+                }
+            }
+            _ => SharedLayout::RowMajor,
+        })
+    }
+}
+
 // ----- memplace.alloc_shared --------------------------------------------------------------------
 
-/// `memplace.alloc_shared (layout kind)? attr-dict : type`.
+/// `memplace.alloc_shared (layout spec)? attr-dict : type`; a CuTe swizzle is normalised on
+/// the type's innermost extent.
 pub(crate) fn parse_alloc_shared(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
-    if p.parse_optional_keyword("layout") {
-        let off = p.offset();
-        let Some(layout) = p.parse_optional_any_keyword().and_then(Layout::from_keyword) else {
-            let known: Vec<&str> = Layout::ALL.iter().map(|l| l.keyword()).collect();
-            return Err(custom_error_at(p, state, off, format!("expected a layout: {}", known.join(", "))));
-        };
-        let attr = layout.attr(p.ctx());
-        state.add_prop(LAYOUT, attr);
-    }
+    let spelling = if p.parse_optional_keyword("layout") {
+        Some(parse_spelling(p).map_err(|e| custom_error_at(p, state, e.offset, e.message))?)
+    } else {
+        None
+    };
     p.parse_optional_attr_dict(state)?;
     let ty = p.parse_colon_type()?;
+    if let Some(spelling) = spelling {
+        let cols = p.ctx().shape(ty).and_then(|s| s.last().copied());
+        let layout = spelling.layout(cols).map_err(|e| custom_error_at(p, state, e.offset, e.message))?;
+        let attr = layout_attr(p.ctx(), layout);
+        state.add_prop(LAYOUT, attr);
+    }
     state.result_types.push(ty);
     Ok(())
 }
@@ -53,7 +258,7 @@ pub(crate) fn print_alloc_shared(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let mut skip = vec![];
     if alloc.has_explicit_layout(ctx) {
         if let Some(l) = alloc.layout(ctx) {
-            p.write(&format!(" layout {}", l.keyword()));
+            p.write(&format!(" layout {l}"));
             skip.push(LAYOUT);
         }
     }

@@ -4,7 +4,7 @@
 use crate::func;
 use crate::gpu::{AddressSpace, Dimension};
 use crate::gpumap::BandOp;
-use crate::memplace::{AllocSharedOp, BarrierOp, CopyOp, Direction, Layout};
+use crate::memplace::{layout_attr, layout_from_attr, AllocSharedOp, BarrierOp, CopyOp, Direction, SharedLayout};
 use sharc_ir::affine::{AffineExpr, AffineMap};
 use sharc_ir::builder::{Builder, InsertPoint, OperationState};
 use sharc_ir::syntax::{print_op, PrintOptions};
@@ -34,7 +34,7 @@ fn builders_and_views() {
     let mut b = Builder::before(band.yield_op(&ctx).expect("the builder adds gpumap.yield"));
     let state = AllocSharedOp::state(&mut ctx, loc.clone(), shared, None);
     let s = AllocSharedOp(b.insert(&mut ctx, state));
-    let state = AllocSharedOp::state(&mut ctx, loc.clone(), shared, Some(Layout::RowMajor));
+    let state = AllocSharedOp::state(&mut ctx, loc.clone(), shared, Some(SharedLayout::RowMajor));
     let t = AllocSharedOp(b.insert(&mut ctx, state));
     let origin = band.origins(&ctx)[0];
     // The tile with a one-element halo on both sides: 34 elements from origin - 1.
@@ -47,8 +47,8 @@ fn builders_and_views() {
     let copy_out = CopyOp(b.insert(&mut ctx, state));
 
     sharc_ir::verifier::verify(&ctx, top).unwrap_or_else(|d| panic!("{d}"));
-    assert_eq!((s.layout(&ctx), s.has_explicit_layout(&ctx)), (Some(Layout::RowMajor), false));
-    assert_eq!((t.layout(&ctx), t.has_explicit_layout(&ctx)), (Some(Layout::RowMajor), true));
+    assert_eq!((s.layout(&ctx), s.has_explicit_layout(&ctx)), (Some(SharedLayout::RowMajor), false));
+    assert_eq!((t.layout(&ctx), t.has_explicit_layout(&ctx)), (Some(SharedLayout::RowMajor), true));
     for (copy, direction, buffer) in [(copy_in, Direction::In, buffer_s), (copy_out, Direction::Out, buffer_t)] {
         assert_eq!(copy.direction(&ctx), direction);
         assert_eq!((copy.global(&ctx), copy.shared(&ctx)), (a, buffer));
@@ -72,17 +72,56 @@ fn builders_and_views() {
     assert_eq!(text, expected);
 }
 
-/// Layout attributes print and read back; unknown ones are not a layout.
+/// Layout attributes print and read back; unknown ones are not a layout; a CuTe swizzle is
+/// normalised on the innermost extent.
 #[test]
 fn layout_attributes() {
     let mut ctx = Context::new(crate::registry());
-    for layout in Layout::ALL {
-        let attr = layout.attr(&mut ctx);
-        assert_eq!(Layout::from_attr(&ctx, attr), Some(layout));
-        assert_eq!(sharc_ir::syntax::printer::attr_to_string(&ctx, attr), "#memplace<layout row_major>");
+    let xor = SharedLayout::Xor { vec: 1, per_phase: 4, max_phase: 8 };
+    let cases = [
+        (SharedLayout::RowMajor, "#memplace<layout row_major>"),
+        (xor, "#memplace<layout xor<vec = 1, per_phase = 4, max_phase = 8>>"),
+        (SharedLayout::Transposed, "#memplace<layout transposed>"),
+        (SharedLayout::Soa { fields: 2 }, "#memplace<layout soa<fields = 2>>"),
+    ];
+    for (layout, text) in cases {
+        let attr = layout_attr(&mut ctx, layout);
+        assert_eq!(layout_from_attr(&ctx, attr, Some(8)), Ok(layout));
+        assert_eq!(sharc_ir::syntax::printer::attr_to_string(&ctx, attr), text);
     }
-    let other = ctx.opaque_attr("memplace", "<layout swizzle>");
-    assert_eq!(Layout::from_attr(&ctx, other), None);
+    let spaced = ctx.opaque_attr("memplace", "< layout  xor< vec=1 ,per_phase= 4, max_phase =8 > >");
+    assert_eq!(layout_from_attr(&ctx, spaced, Some(8)), Ok(xor));
+    let cute = ctx.opaque_attr("memplace", "<layout swizzle<3, 0, 5>>");
+    assert_eq!(layout_from_attr(&ctx, cute, Some(8)), Ok(xor));
+    let err = |body: &str, ctx: &mut Context| {
+        let a = ctx.opaque_attr("memplace", body);
+        layout_from_attr(ctx, a, Some(8)).expect_err(body)
+    };
+    assert_eq!(err("<layout swizzle>", &mut ctx), "is invalid: layout 'swizzle' takes <B, M, S>");
+    assert!(err("<layout swizzle<3, 1, 3>>", &mut ctx).contains("is no xor layout on rows of 8 elements"));
+    assert!(err("<layout xor<vec = 1, max_phase = 4, per_phase = 8>>", &mut ctx).contains("expected 'per_phase = ...'"));
+    assert!(err("<layout xor<vec = 0, per_phase = 4, max_phase = 8>>", &mut ctx).contains("from 1 to"));
+    assert!(err("<layout transposed extra>", &mut ctx).contains("unexpected text"));
+    assert!(err("<layout diagonal>", &mut ctx).contains("expected a layout: row_major, transposed"));
+    assert_eq!(err("<layoutrow_major>", &mut ctx), "must be a #memplace<layout ...> attribute");
     let foreign = ctx.opaque_attr("gpu", "<layout row_major>");
-    assert_eq!(Layout::from_attr(&ctx, foreign), None);
+    assert!(layout_from_attr(&ctx, foreign, None).is_err());
+}
+
+/// `set_layout` writes the attribute the accessor reads, and removes it for row-major.
+#[test]
+fn set_layout_round_trips() {
+    let mut ctx = Context::new(crate::registry());
+    let f32 = ctx.f32();
+    let space = AddressSpace::Workgroup.attr(&mut ctx);
+    let ty = ctx.ty(TypeKind::MemRef { shape: vec![32, 32], elem: f32, layout: None, memory_space: Some(space) });
+    let state = AllocSharedOp::state(&mut ctx, Location::Unknown, ty, None);
+    let alloc = AllocSharedOp(ctx.create_op(state));
+    assert_eq!(alloc.shape(&ctx), vec![32, 32]);
+    for layout in [SharedLayout::Transposed, SharedLayout::Xor { vec: 1, per_phase: 1, max_phase: 32 }] {
+        alloc.set_layout(&mut ctx, layout);
+        assert_eq!((alloc.layout(&ctx), alloc.has_explicit_layout(&ctx)), (Some(layout), true));
+    }
+    alloc.set_layout(&mut ctx, SharedLayout::RowMajor);
+    assert_eq!((alloc.layout(&ctx), alloc.has_explicit_layout(&ctx)), (Some(SharedLayout::RowMajor), false));
 }

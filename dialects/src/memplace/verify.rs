@@ -6,10 +6,11 @@ use super::ops::{AllocSharedOp, CopyOp, LAYOUT, MAP, SIZES};
 use crate::affine::validity::{affine_scope, is_valid_dim};
 use crate::gpu::AddressSpace;
 use crate::gpumap::BandOp;
+use crate::{affine, memref};
 use sharc_ir::syntax::printer::type_to_string;
 use sharc_ir::types::DYNAMIC;
 use sharc_ir::verifier::op_error;
-use sharc_ir::{Context, Diagnostic, OpId, Type};
+use sharc_ir::{Context, Diagnostic, OpId, Type, Value};
 
 type Result = std::result::Result<(), Diagnostic>;
 
@@ -48,13 +49,44 @@ pub(crate) fn verify_alloc_shared(ctx: &Context, op: OpId) -> Result {
             ),
         ));
     }
-    if alloc.layout(ctx).is_none() {
-        return Err(op_error(ctx, op, format!("attribute '{LAYOUT}' must be a #memplace<layout ...> attribute")));
+    let layout = alloc.try_layout(ctx).map_err(|e| op_error(ctx, op, format!("attribute '{LAYOUT}' {e}")))?;
+    let shape = ctx.shape(ty).unwrap_or(&[]);
+    layout.check(shape).map_err(|e| op_error(ctx, op, e.0))?;
+    if !layout.is_row_major() {
+        if let Some(user) = ctx.uses(alloc.result(ctx)).iter().find(|u| !is_element_access(ctx, u.op, u.operand)) {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "a buffer with layout {layout} is only loaded, stored and copied (its layout applies to every access), but '{}' uses it",
+                    ctx.op_name(user.op)
+                ),
+            ));
+        }
     }
     if ctx.parent_op(op).is_none_or(|p| BandOp::view(ctx, p).is_none()) {
         return Err(op_error(ctx, op, "expects parent op 'gpumap.band'"));
     }
     Ok(())
+}
+
+/// Whether operand `operand` of `op` is the memref of an element access or the shared buffer of
+/// a copy: the uses a laid-out buffer may have (a view or a call would see row-major offsets).
+fn is_element_access(ctx: &Context, op: OpId, operand: u32) -> bool {
+    let v = ctx.operands(op).get(operand as usize).copied();
+    let memref = if let Some(l) = affine::LoadOp::view(ctx, op) {
+        Some(l.memref(ctx))
+    } else if let Some(s) = affine::StoreOp::view(ctx, op) {
+        Some(s.memref(ctx))
+    } else if let Some(l) = memref::LoadOp::view(ctx, op) {
+        Some(l.memref(ctx))
+    } else if let Some(s) = memref::StoreOp::view(ctx, op) {
+        Some(s.memref(ctx))
+    } else {
+        CopyOp::view(ctx, op).filter(|_| ctx.operands(op).len() >= 2).map(|c| c.shared(ctx))
+    };
+    let is_memref = |m: Value| v == Some(m) && ctx.operands(op).iter().filter(|&&x| x == m).count() == 1;
+    memref.is_some_and(is_memref)
 }
 
 /// The rules of `memplace.copy_in` and `memplace.copy_out`.

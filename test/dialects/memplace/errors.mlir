@@ -2,6 +2,7 @@
 // RUN: not sharc-run %s --entry=divergent --random-inputs=1 2>&1 | FileCheck %s --check-prefix=DIVERGENT
 // RUN: not sharc-run %s --entry=thread_origin --random-inputs=1 2>&1 | FileCheck %s --check-prefix=ORIGIN
 // RUN: not sharc-run %s --entry=unguarded --random-inputs=1 2>&1 | FileCheck %s --check-prefix=UNGUARDED
+// RUN: not sharc-run %s --entry=race_layout --random-inputs=1 2>&1 | FileCheck %s --check-prefix=RACE-LAYOUT
 // RUN: sharc-run %s --entry=empty --random-inputs=1 --metrics=json | FileCheck %s --check-prefix=EMPTY
 
 // What sharc-run reports when the memplace ops are misused. Each thread of a copy makes its own
@@ -49,6 +50,20 @@ func.func @unguarded(%A: memref<60xf32> {sharc.name = "A"}, %B: memref<60xf32> {
   gpumap.band (%i) = (0) to (60) block [32] dims [x] origin (%o) {
     %v = affine.load %A[%i] : memref<60xf32>
     affine.store %v, %B[%i] : memref<60xf32>
+  }
+  return
+}
+
+// Races are found on the physical addresses of a laid-out buffer and reported at the element
+// the program indexed: [1, 0] of the transposed 2x32 tile is physical element 1, written by
+// thread 0 in the copy's second round.
+// RACE-LAYOUT: errors.mlir:[[@LINE+5]]:10: error: shared-memory data race in block (0, 0, 0): thread (1, 0, 0) reads element [1, 0] of a 2x32xf32 buffer that thread (0, 0, 0) wrote with no barrier in between
+func.func @race_layout(%A: memref<2x64xf32> {sharc.name = "A"}, %B: memref<64xf32> {sharc.name = "B"}) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    %s = memplace.alloc_shared layout transposed : memref<2x32xf32, #gpu.address_space<workgroup>>
+    memplace.copy_in %A[0, %o] to %s sizes [2, 32] : memref<2x64xf32>, memref<2x32xf32, #gpu.address_space<workgroup>>
+    %v = affine.load %s[1, 0] : memref<2x32xf32, #gpu.address_space<workgroup>>
+    affine.store %v, %B[%i] : memref<64xf32>
   }
   return
 }

@@ -34,8 +34,8 @@ func.func @alloc_outside() {
 // Only the layouts sharc-run and the lowering implement.
 func.func @alloc_layout() {
   gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
-    // expected-error @+1 {{custom op 'memplace.alloc_shared' expected a layout: row_major}}
-    %s = memplace.alloc_shared layout swizzle : memref<32xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{custom op 'memplace.alloc_shared' expected a layout: row_major, transposed, xor<vec = V, per_phase = P, max_phase = M>, soa<fields = K> or swizzle<B, M, S>}}
+    %s = memplace.alloc_shared layout diagonal : memref<32xf32, #gpu.address_space<workgroup>>
   }
   return
 }
@@ -46,7 +46,118 @@ func.func @alloc_layout() {
 func.func @alloc_layout_attr() {
   gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
     // expected-error @+1 {{'memplace.alloc_shared' op attribute 'layout' must be a #memplace<layout ...> attribute}}
-    %s = "memplace.alloc_shared"() <{layout = #memplace<layout swizzle>}> : () -> memref<32xf32, #gpu.address_space<workgroup>>
+    %s = "memplace.alloc_shared"() <{layout = #memplace<swizzle>}> : () -> memref<32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// A malformed layout in the generic form says what is wrong with it.
+func.func @alloc_layout_attr_params() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.alloc_shared' op attribute 'layout' is invalid: expected 'per_phase = ...' in layout 'xor'}}
+    %s = "memplace.alloc_shared"() <{layout = #memplace<layout xor<vec = 1, max_phase = 4, per_phase = 1>>}> : () -> memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// Triton's parameters are named.
+func.func @alloc_xor_unnamed() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{custom op 'memplace.alloc_shared' expected 'vec = ...' in layout 'xor'}}
+    %s = memplace.alloc_shared layout xor<1, 4, 8> : memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// A parameter is a positive 32-bit integer.
+func.func @alloc_xor_zero() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{custom op 'memplace.alloc_shared' layout parameter 0 must be an integer from 1 to 4294967295}}
+    %s = memplace.alloc_shared layout xor<vec = 0, per_phase = 4, max_phase = 8> : memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// A CuTe swizzle that XORs bits of the column with bits of the column is no Triton layout.
+func.func @alloc_swizzle() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{custom op 'memplace.alloc_shared' swizzle<3, 0, 2> is no xor layout on rows of 32 elements}}
+    %s = memplace.alloc_shared layout swizzle<3, 0, 2> : memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// Triton's parameters are powers of two.
+func.func @alloc_xor_power() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.alloc_shared' op xor layout: per_phase = 3 must be a power of two}}
+    %s = memplace.alloc_shared layout xor<vec = 1, per_phase = 3, max_phase = 8> : memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The XOR permutes whole rows: the phases must fit a row.
+func.func @alloc_xor_cols() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.alloc_shared' op xor layout: the innermost extent 24 must be a multiple of vec × max_phase = 32}}
+    %s = memplace.alloc_shared layout xor<vec = 1, per_phase = 1, max_phase = 32> : memref<32x24xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The XOR takes its phase from the row: a vector has none.
+func.func @alloc_xor_rank() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.alloc_shared' op xor layout needs a buffer of rank 2 or more}}
+    %s = memplace.alloc_shared layout xor<vec = 1, per_phase = 1, max_phase = 2> : memref<32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// Transposing needs two dimensions.
+func.func @alloc_transposed_rank() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.alloc_shared' op transposed layout needs a buffer of rank 2 or more}}
+    %s = memplace.alloc_shared layout transposed : memref<32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// SOA splits whole records.
+func.func @alloc_soa_records() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.alloc_shared' op soa layout: 33 elements are not a whole number of 2-element records}}
+    %s = memplace.alloc_shared layout soa<fields = 2> : memref<33xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// A view of a laid-out buffer would index it row-major: only accesses and copies may use it.
+func.func @alloc_layout_view() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.alloc_shared' op a buffer with layout transposed is only loaded, stored and copied (its layout applies to every access), but 'memref.subview' uses it}}
+    %s = memplace.alloc_shared layout transposed : memref<32x32xf32, #gpu.address_space<workgroup>>
+    %v = memref.subview %s[0, 0] [4, 4] [1, 1] : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<4x4xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
   }
   return
 }
