@@ -33,7 +33,7 @@
 
 use super::lane_index::{element_bytes, IndexError, KernelScope, LaneEvaluator, Lanes};
 use sharc_dialects::gpumap::BandOp;
-use sharc_dialects::memplace::{AllocSharedOp, CopyOp, Direction, Layout};
+use sharc_dialects::memplace::{AllocSharedOp, CopyOp, Direction};
 use sharc_dialects::{affine, memref, scf};
 use sharc_ir::affine::AffineMap;
 use sharc_ir::{BlockId, Context, OpId, Value};
@@ -201,10 +201,7 @@ fn buffer_layout(ctx: &Context, buffer: Value) -> Result<SharedLayout, String> {
     let Some(alloc) = ctx.defining_op(buffer).and_then(|o| AllocSharedOp::view(ctx, o)) else {
         return Ok(SharedLayout::RowMajor);
     };
-    match alloc.layout(ctx) {
-        Some(Layout::RowMajor) => Ok(SharedLayout::RowMajor),
-        None => Err("the buffer's layout attribute is not a known layout".to_string()),
-    }
+    alloc.layout(ctx).ok_or_else(|| "the buffer's layout attribute is not a known layout".to_string())
 }
 
 /// A shared buffer's geometry: where element `[i, j, ...]` lives, in bytes.

@@ -1,0 +1,261 @@
+//! Shared-memory bank conflicts before and after `sharc-bank-conflicts`, per kernel and target,
+//! as `sharc-run` counts them (wavefronts beyond the conflict-free minimum), with the fix the
+//! pass chose (read back from `sharcc --report`) and the pass's compile time.
+//!
+//! For each function of the inputs (seed 000's kernels in `bench/kernels/shared-memory.c` and
+//! the complex scaling of `bench/kernels/cscale.c`): the C compiler's build writes inputs and
+//! reference outputs at size n; then for each target `sharcc --emit=gpu` with `--bank-fix=off`,
+//! `auto` and `paper`, and `sharc-run --metrics=json` on each. Every output must equal the C
+//! compiler's and the global sectors must not change.
+//!
+//! ```text
+//! cargo build --release -p sharc-tools && cargo run --release -p sharc-bench --bin bank-conflicts [-- --n 256 --targets a100,hd7850]
+//! ```
+
+use sharc_bench::measure::run_tool;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str =
+    "usage: bank-conflicts [--n SIZE] [--targets T1,T2] [--functions F1,F2] [--out-dir DIR]";
+
+/// `(input file under bench/kernels, function)`, in table order.
+const KERNELS: &[(&str, &str)] = &[
+    ("shared-memory.c", "transpose"),
+    ("shared-memory.c", "matvec"),
+    ("shared-memory.c", "gemm"),
+    ("shared-memory.c", "gauss"),
+    ("shared-memory.c", "hotspot"),
+    ("cscale.c", "cscale"),
+];
+
+const TARGETS: &[&str] = &["a100", "gtx690", "c2050", "mi250x", "hd7850"];
+
+const FIXES: [&str; 3] = ["off", "auto", "paper"];
+
+struct Args {
+    n: i64,
+    targets: Vec<String>,
+    functions: Vec<String>,
+    out_dir: PathBuf,
+    kernels: PathBuf,
+    bin: PathBuf,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default();
+    let exe_dir = std::env::current_exe().ok().and_then(|p| p.parent().map(Path::to_path_buf)).unwrap_or_default();
+    let mut a = Args {
+        n: 256,
+        targets: TARGETS.iter().map(|s| s.to_string()).collect(),
+        functions: KERNELS.iter().map(|k| k.1.to_string()).collect(),
+        out_dir: repo.join("target/bench/bank-conflicts"),
+        kernels: repo.join("bench/kernels"),
+        bin: exe_dir,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or(format!("{flag} needs a value\n{USAGE}"));
+        let list = |v: String| v.split(',').map(str::to_string).collect::<Vec<_>>();
+        match flag.as_str() {
+            "--n" => a.n = value()?.parse().map_err(|_| format!("--n: not a number\n{USAGE}"))?,
+            "--targets" => a.targets = list(value()?),
+            "--functions" => a.functions = list(value()?),
+            "--out-dir" => a.out_dir = PathBuf::from(value()?),
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            _ => return Err(format!("unknown argument '{flag}'\n{USAGE}")),
+        }
+    }
+    Ok(a)
+}
+
+/// The sum of `"field": N` over the JSON lines of `--metrics=json` (one line per kernel).
+fn sum_field(json: &str, field: &str) -> u64 {
+    let key = format!("\"{field}\":");
+    json.lines()
+        .filter_map(|l| {
+            let at = l.find(&key)? + key.len();
+            let digits: String = l[at..].trim_start().chars().take_while(char::is_ascii_digit).collect();
+            digits.parse::<u64>().ok()
+        })
+        .sum()
+}
+
+/// Whether every reference output in `reference` has an identical twin in `dumped`.
+fn outputs_equal(reference: &Path, dumped: &Path) -> Result<bool, String> {
+    let entries = std::fs::read_dir(reference).map_err(|e| format!("{}: {e}", reference.display()))?;
+    for e in entries {
+        let p = e.map_err(|e| e.to_string())?.path();
+        let theirs = dumped.join(p.file_name().unwrap_or_default());
+        if std::fs::read(&p).ok() != std::fs::read(&theirs).ok() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The `bank` cells of a `sharcc --report` table (the last column), joined.
+fn bank_cells(report: &str) -> String {
+    let mut lines = report.lines().skip_while(|l| !l.starts_with("kernel"));
+    let Some(header) = lines.next() else { return "-".to_string() };
+    let Some(at) = header.rfind("bank") else { return "-".to_string() };
+    let cells: Vec<&str> = lines
+        .filter(|l| !l.starts_with('-'))
+        .map(|l| l.get(at..).unwrap_or("-").trim())
+        .filter(|c| !c.is_empty())
+        .collect();
+    if cells.is_empty() {
+        "-".to_string()
+    } else {
+        cells.join("; ")
+    }
+}
+
+/// The seconds of one row of a `--mlir-timing` report.
+fn timing_row(text: &str, name: &str) -> f64 {
+    text.lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let (secs, rest) = l.split_once(' ')?;
+            let row = rest.rsplit_once(')')?.1.trim();
+            (row == name).then(|| secs.parse::<f64>().ok()).flatten()
+        })
+        .sum()
+}
+
+struct Measured {
+    wavefronts: u64,
+    ideal: u64,
+    sectors: u64,
+    equal: bool,
+    fix: String,
+    pass_secs: f64,
+    total_secs: f64,
+}
+
+fn measure(a: &Args, input: &Path, function: &str, target: &str, fix: &str, dir: &Path) -> Result<Measured, String> {
+    let gpu = dir.join(format!("{target}.{fix}.mlir"));
+    let s = |p: &Path| p.display().to_string();
+    let mut args = vec![s(input), "--function".into(), function.into(), "--target".into(), target.into()];
+    args.extend([format!("--bank-fix={fix}"), "--emit=gpu".into(), "--report".into(), "--mlir-timing".into()]);
+    args.extend(["-o".into(), s(&gpu)]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (_, stderr) = run_tool(&a.bin.join("sharcc"), &args)?;
+    let dump = dir.join(format!("{target}.{fix}"));
+    let run_args = [
+        s(&gpu),
+        format!("--entry={function}"),
+        format!("--target={target}"),
+        format!("--inputs={}", s(&dir.join("in"))),
+        format!("--dump={}", s(&dump)),
+        "--metrics=json".into(),
+        "--max-ops=100000000000".into(),
+    ];
+    let out = std::process::Command::new(a.bin.join("sharc-run"))
+        .args(&run_args)
+        .output()
+        .map_err(|e| format!("cannot run sharc-run: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("sharc-run {}: {}", run_args.join(" "), String::from_utf8_lossy(&out.stderr)));
+    }
+    let metrics = String::from_utf8_lossy(&out.stdout).into_owned();
+    Ok(Measured {
+        wavefronts: sum_field(&metrics, "shared_bank_wavefronts"),
+        ideal: sum_field(&metrics, "shared_ideal_wavefronts"),
+        sectors: sum_field(&metrics, "global_sectors"),
+        equal: outputs_equal(&dir.join("out"), &dump)?,
+        fix: bank_cells(&stderr),
+        pass_secs: timing_row(&stderr, "sharc-bank-conflicts"),
+        total_secs: timing_row(&stderr, "Total"),
+    })
+}
+
+/// The C compiler's reference run of `function` at size n: inputs and outputs as `.npy`.
+fn reference(a: &Args, input: &Path, function: &str, dir: &Path) -> Result<(), String> {
+    let c = dir.join("ref.c");
+    let exe = dir.join("ref");
+    let s = |p: &Path| p.display().to_string();
+    run_tool(&a.bin.join("sharcc"), &[&s(input), "--function", function, "--emit=c-harness", "-o", &s(&c)])?;
+    run_tool(Path::new("cc"), &["-O0", "-ffp-contract=off", &s(&c), "-o", &s(&exe), "-lm"])?;
+    let _ = std::fs::remove_dir_all(dir.join("in"));
+    let _ = std::fs::remove_dir_all(dir.join("out"));
+    let size = format!("n={}", a.n);
+    run_tool(&exe, &[&s(dir), &size, "alpha=1.5", "beta=-0.5", "c=0.25", "a=1.5", "b=-0.5"]).map(|_| ())
+}
+
+fn run(a: &Args) -> Result<bool, String> {
+    println!("Shared-memory bank conflicts in sharc-run (wavefronts - conflict-free minimum), n = {}", a.n);
+    println!("off: `sharcc --bank-fix=off`; auto / paper: `--bank-fix=auto` (the default) / `--bank-fix=paper`\n");
+    println!("| kernel | target | conflicts off | auto | paper | wavefronts off | auto | paper | fix (auto) | fix (paper) | sectors same | outputs = cc | pass ms | pass / pipeline |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut all_good = true;
+    for f in &a.functions {
+        let Some(&(file, _)) = KERNELS.iter().find(|k| k.1 == f) else {
+            return Err(format!("unknown function '{f}'"));
+        };
+        let input = a.kernels.join(file);
+        let dir = a.out_dir.join(f);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        reference(a, &input, f, &dir).map_err(|e| format!("{f}: {e}"))?;
+        for t in &a.targets {
+            let mut m = Vec::new();
+            for fix in FIXES {
+                m.push(measure(a, &input, f, t, fix, &dir).map_err(|e| format!("{f} on {t}, {fix}: {e}"))?);
+            }
+            let conflicts = |x: &Measured| x.wavefronts.saturating_sub(x.ideal);
+            let same_sectors = m.iter().all(|x| x.sectors == m[0].sectors);
+            let equal = m.iter().all(|x| x.equal);
+            let no_worse = conflicts(&m[1]) <= conflicts(&m[0]) && conflicts(&m[2]) <= conflicts(&m[0]);
+            all_good &= same_sectors && equal && no_worse;
+            println!(
+                "| {f} | {t} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.1}% |",
+                conflicts(&m[0]),
+                conflicts(&m[1]),
+                conflicts(&m[2]),
+                m[0].wavefronts,
+                m[1].wavefronts,
+                m[2].wavefronts,
+                m[1].fix,
+                m[2].fix,
+                if same_sectors { "yes" } else { "NO" },
+                if equal { "yes" } else { "NO" },
+                m[1].pass_secs * 1e3,
+                100.0 * m[1].pass_secs / m[1].total_secs.max(1e-9),
+            );
+        }
+    }
+    Ok(all_good)
+}
+
+fn main() -> ExitCode {
+    match parse_args().and_then(|a| run(&a)) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => {
+            eprintln!("bank-conflicts: an output differs, the sectors changed, or a fix made a kernel worse");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("bank-conflicts: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_bank_column_of_a_report() {
+        let report = "remark: x\nkernel  source  bank\n------  ------  ----\n@m::@k  a.c:3   out pad 1 4224->256\n";
+        assert_eq!(bank_cells(report), "out pad 1 4224->256");
+        assert_eq!(bank_cells("no table"), "-");
+    }
+
+    #[test]
+    fn reads_one_timing_row() {
+        let t = "    0.0100 ( 50.0%)  sharc-bank-conflicts\n    0.0200 (100.0%)  Total\n";
+        assert_eq!(timing_row(t, "sharc-bank-conflicts"), 0.01);
+        assert_eq!(timing_row(t, "Total"), 0.02);
+    }
+}
