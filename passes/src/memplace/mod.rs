@@ -9,6 +9,7 @@
 //! The analysis itself is [`crate::analysis::partition`]; sections are [`crate::section`]'s.
 
 pub mod band_plan;
+pub(crate) mod bank_conflicts;
 pub mod partition;
 pub mod promote;
 pub mod seed_closure;
