@@ -50,6 +50,17 @@ pub(super) enum Placement {
 }
 
 impl Placement {
+    /// Every placement, in the order the pass tries them.
+    pub(super) const ALL: [Placement; 2] = [Placement::SkewY, Placement::SkewX];
+
+    /// How a remark or the plan names the placement.
+    pub(super) fn label(self) -> &'static str {
+        match self {
+            Placement::SkewY => "remap y' = (y + x) mod By",
+            Placement::SkewX => "remap x' = (x + y) mod Bx",
+        }
+    }
+
     /// The hardware dimension whose induction variable is rewritten, and the one added to it.
     fn dims(self) -> (Dimension, Dimension) {
         match self {

@@ -85,7 +85,7 @@ fn remap_map(block: [i64; 2], steps: [i64; 2], placement: Placement) -> AffineMa
 #[test]
 fn the_remap_permutes_each_block_onto_itself() {
     for (block, steps) in [([32, 32], [1, 1]), ([8, 32], [1, 1]), ([4, 16], [2, 3]), ([3, 5], [1, 2])] {
-        for placement in [Placement::SkewY, Placement::SkewX] {
+        for placement in Placement::ALL {
             let map = remap_map(block, steps, placement);
             let (s, o) = match placement {
                 Placement::SkewY => (0, 1),
@@ -125,8 +125,8 @@ fn refuses_to_change_an_unstaged_access() {
     let (mut ctx, module) = parse(direct);
     let b = band(&ctx, module);
     let before = print(&ctx, module);
-    for p in [Placement::SkewY, Placement::SkewX] {
-        let err = remap(&mut ctx, b, p).expect_err("a global access at the skewed variable");
+    for p in Placement::ALL {
+        let err = remap(&mut ctx, b, p).expect_err(p.label());
         assert!(err.contains("affine.load of an unstaged array"), "{err}");
     }
     assert_eq!(print(&ctx, module), before, "a refused remap changes nothing");
