@@ -120,20 +120,24 @@ pub(super) fn check(ctx: &Context, band: OpId, placement: Placement) -> Result<(
 pub(super) fn remap(ctx: &mut Context, band: OpId, placement: Placement) -> Result<usize, String> {
     let (band, Plan { skewed, other, block }) = plan(ctx, band, placement)?;
     let body = band.body(ctx).ok_or("the band has no body")?;
-    let (ivs, origins, steps) = (band.ivs(ctx).to_vec(), band.origins(ctx).to_vec(), band.steps(ctx));
-    let (iv, origin) = (ivs[skewed], origins[skewed]);
+    let (ivs, origins, steps) = (band.ivs(ctx), band.origins(ctx), band.steps(ctx));
+    let per_loop = |d: usize| Some((*ivs.get(d)?, *origins.get(d)?, *steps.get(d)?));
+    let (Some((iv, origin, step)), Some((other_iv, other_origin, other_step))) = (per_loop(skewed), per_loop(other))
+    else {
+        return Err("the band's induction variables, origins and steps disagree".to_string());
+    };
     // Thread t of a block runs `origin + step * t`; the remapped variable is
     // origin + step * ((t_skewed + t_other) mod block).
     let (d0, d1, d2, d3) = (AffineExpr::dim(0), AffineExpr::dim(1), AffineExpr::dim(2), AffineExpr::dim(3));
     let thread = |iv: &AffineExpr, origin: &AffineExpr, step: i64| (iv - origin).floor_div(step);
-    let lane = thread(&d0, &d2, steps[skewed]) + thread(&d1, &d3, steps[other]);
-    let expr = &d2 + lane.modulo(block) * steps[skewed];
+    let lane = thread(&d0, &d2, step) + thread(&d1, &d3, other_step);
+    let expr = &d2 + lane.modulo(block) * step;
     let map = AffineMap::new(4, 0, vec![expr]).map_err(|e| format!("remap map: {e:?}"))?;
     // After the buffers, so that the body still opens with its allocations.
     let first = ctx.block_ops_iter(body).find(|&o| AllocSharedOp::view(ctx, o).is_none());
     let ip = first.map_or(InsertPoint::BlockEnd(body), InsertPoint::Before);
     let loc = ctx.loc(band.0).clone();
-    let state = ApplyOp::build(ctx, loc, map, &[iv, ivs[other], origin, origins[other]]);
+    let state = ApplyOp::build(ctx, loc, map, &[iv, other_iv, origin, other_origin]);
     let apply = Builder::at(ip).insert(ctx, state);
     let remapped = ctx.result(apply, 0);
     for u in ctx.uses(iv).to_vec() {
@@ -204,7 +208,7 @@ fn check_uses(ctx: &Context, band: BandOp, iv: Value) -> Result<(), String> {
 
 fn check_op(ctx: &Context, op: OpId, slice: &HashSet<Value>, controlled: bool) -> Result<(), String> {
     let operands = ctx.operands(op);
-    let tainted = |range: std::ops::Range<usize>| operands[range].iter().any(|v| slice.contains(v));
+    let tainted = |range: std::ops::Range<usize>| operands.get(range).unwrap_or(&[]).iter().any(|v| slice.contains(v));
     let uses_iv = tainted(0..operands.len());
     if let Some((memref, subscripts)) = access(ctx, op) {
         if is_unstaged(ctx, memref) && (controlled || tainted(subscripts)) {

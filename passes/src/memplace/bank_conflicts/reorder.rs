@@ -140,7 +140,7 @@ fn trip_count(ctx: &Context, f: ForOp) -> Result<(i64, AffineExpr), String> {
         None
     };
     let span = span.ok_or("the loop's trip count is not constant")?;
-    let trip = if span <= 0 { 0 } else { (span + step - 1) / step };
+    let trip = if span <= 0 { 0 } else { span / step + i64::from(span % step != 0) };
     if trip < 2 {
         return Err("the loop runs fewer than two iterations".to_string());
     }
@@ -180,7 +180,11 @@ pub(super) fn reorder(ctx: &mut Context, band: OpId, site: &ReorderSite, c: i64)
     let shift = c.checked_rem_euclid(trip).filter(|&s| s != 0).ok_or("a rotation by a multiple of the trip count")?;
     let (Some(body), Some(k)) = (f.body(ctx), f.induction_var(ctx)) else { return Err("the loop has no body".into()) };
     let step = f.step(ctx);
-    let (iv_x, o_x, step_x) = (band.ivs(ctx)[x], band.origins(ctx)[x], band.steps(ctx)[x]);
+    let (Some(&iv_x), Some(&o_x), Some(&step_x)) =
+        (band.ivs(ctx).get(x), band.origins(ctx).get(x), band.steps(ctx).get(x))
+    else {
+        return Err("the band's induction variables, origins and steps disagree".to_string());
+    };
     if step_x <= 0 {
         return Err("the band has a non-positive step".to_string());
     }
