@@ -45,7 +45,7 @@ pub struct BankFix {
     /// Source name of the staged array.
     pub array: String,
     /// `"pad 1"`, `"xor<vec = 1, per_phase = 4, max_phase = 8>"`, `"transposed"`,
-    /// `"soa<fields = 2>"`, `"remap skew-y"`, `"reorder c=1"` or `"none"`.
+    /// `"soa<fields = 2>"`, `"remap y' = (y + x) mod By"`, `"reorder c=1"` or `"none"`.
     pub fix: String,
     /// Wavefronts per block before.
     pub cost_before: f64,

@@ -61,7 +61,7 @@ impl Candidate {
             Candidate::Soa(k) => format!("{}", SharedLayout::Soa { fields: k }),
             Candidate::Pad(p) => format!("pad {p}"),
             Candidate::Transpose => "transposed".to_string(),
-            Candidate::Remap(p) => format!("remap {}", p.name()),
+            Candidate::Remap(p) => p.label().to_string(),
             Candidate::Reorder { c, .. } => format!("reorder c={c}"),
             Candidate::Xor(l) => l.to_string(),
         }
@@ -218,7 +218,7 @@ fn gcd(a: i64, b: i64) -> i64 {
 pub(super) fn candidates(
     features: &Features,
     reorder_sites: usize,
-    remappable: bool,
+    remappable: &[remap::Placement],
     shape: &[i64],
     elem_bytes: u32,
     max_pad: i64,
@@ -234,9 +234,7 @@ pub(super) fn candidates(
             out.push(Candidate::Transpose);
         }
     }
-    if remappable {
-        out.extend([Candidate::Remap(remap::Placement::SkewY), Candidate::Remap(remap::Placement::SkewX)]);
-    }
+    out.extend(remappable.iter().map(|&p| Candidate::Remap(p)));
     out.extend((0..reorder_sites).map(|site| Candidate::Reorder { site, c: 1 }));
     if features.rank >= 2 {
         out.extend(xor_layouts(shape, elem_bytes, target).into_iter().map(Candidate::Xor));
@@ -256,8 +254,8 @@ fn xor_layouts(shape: &[i64], elem_bytes: u32, target: &Target) -> Vec<SharedLay
     let max_phase0 = (cols as u64).min(line / u64::from(elem_bytes.max(1))).max(1);
     let max_phase0 = if max_phase0.is_power_of_two() { max_phase0 } else { max_phase0.next_power_of_two() / 2 } as u32;
     let mut out = vec![SharedLayout::Xor { vec: 1, per_phase: per_phase0, max_phase: max_phase0 }];
-    for per_phase in [1u32, 2, 4, 8, 16, 32] {
-        for max_phase in [2u32, 4, 8, 16, 32, 64] {
+    for per_phase in [1u32, 2, 4, 8, 16] {
+        for max_phase in [2u32, 4, 8, 16, 32] {
             out.push(SharedLayout::Xor { vec: 1, per_phase, max_phase });
         }
     }
@@ -314,11 +312,11 @@ pub(super) fn apply(
             ctx.set_value_type(buffer, new);
             Ok(())
         }
-        Candidate::Remap(placement) => remap::remap(ctx, band.0, placement),
+        Candidate::Remap(placement) => remap::remap(ctx, band.0, placement).map(|_| ()),
         Candidate::Reorder { site, c } => {
             let sites = reorder::reorder_sites(ctx, band.0, buffer, allow_reassoc);
             let site = sites.get(site).ok_or("no such reduction")?;
-            reorder::reorder(ctx, band.0, site, c)
+            reorder::reorder(ctx, band.0, site, c).map(|_| ())
         }
     }
 }

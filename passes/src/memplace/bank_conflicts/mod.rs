@@ -19,7 +19,8 @@ use candidate::{apply, buffer_bytes, candidates, shape_of, Candidate, Family, Fe
 use sharc_dialects::gpumap::BandOp;
 use sharc_dialects::memplace::{AllocSharedOp, CopyOp};
 use sharc_ir::pass::{OptionEnum, Pass, PassInfo, PassOption, PassOptions};
-use sharc_ir::{Context, Diagnostic, InsertPoint, OpId, Value, ValueDef};
+use sharc_ir::op::ValueDef;
+use sharc_ir::{Context, Diagnostic, InsertPoint, OpId, Value};
 use sharc_machine::occupancy::{occupancy, BlockResources};
 use sharc_machine::Target;
 use std::collections::HashMap;
@@ -144,7 +145,7 @@ impl BankConflicts {
             let band_before = band_cost(ctx, band, target, &env);
             let tried = self.try_candidates(ctx, band, buffer, target, &env);
             let chosen = self.choose(&tried, band_before);
-            let listing = tried
+            let listing = best_per_family(&tried)
                 .iter()
                 .map(|t| format!("{} {}", t.candidate.describe(), t.buffer.wavefronts.round()))
                 .collect::<Vec<_>>()
@@ -224,19 +225,22 @@ impl BankConflicts {
             (bytes / elems.max(1) as u64) as u32
         };
         let sites = reorder::reorder_sites(ctx, band.0, buffer, self.allow_reassoc).len();
-        let remappable = remap::remappable(ctx, band.0);
-        let list = candidates(&features, sites, remappable, &shape, elem_bytes, self.max_pad, target);
+        let remappable: Vec<remap::Placement> = remap::Placement::ALL
+            .into_iter()
+            .filter(|&p| remap::check(ctx, band.0, p).is_ok())
+            .collect();
+        let list = candidates(&features, sites, &remappable, &shape, elem_bytes, self.max_pad, target);
         let bytes_before = shared_bytes(ctx, band);
         let blocks_before = blocks_per_sm(ctx, band, target, bytes_before);
         let budget = shared_budget(target);
         // The conflict-free minimum does not depend on addresses, so no layout changes it.
         let minimum = band_minimum(ctx, band, target, env);
         let mut tried: Vec<Tried> = Vec::new();
-        let mut pad_reached_minimum = false;
+        // Families that already reached the minimum: their larger parameters cannot do better
+        // (Gao's progressive padding search, seed 002 §6.4, applied to every family).
+        let mut done: Vec<Family> = Vec::new();
         for candidate in list {
-            // Gao's progressive padding search (seed 002 §6.4): pads in increasing order, none
-            // past the first that removes every conflict.
-            if pad_reached_minimum && matches!(candidate, Candidate::Pad(_)) {
+            if done.contains(&candidate.family()) {
                 continue;
             }
             let mut map = HashMap::new();
@@ -258,8 +262,8 @@ impl BankConflicts {
             };
             let cost = band_cost(ctx, copy, target, env);
             ctx.unlink_op(copy.0);
-            if matches!(candidate, Candidate::Pad(_)) && cost <= minimum + 0.5 {
-                pad_reached_minimum = true;
+            if cost <= minimum + 0.5 {
+                done.push(candidate.family());
             }
             tried.push(Tried {
                 candidate,
@@ -321,6 +325,20 @@ impl BankConflicts {
         plan.bank = fixes;
         plan.attach(ctx, band.0);
     }
+}
+
+/// The cheapest candidate of each family, in the tree's order (what a remark lists).
+fn best_per_family(tried: &[Tried]) -> Vec<&Tried> {
+    let mut best: Vec<&Tried> = Vec::new();
+    for t in tried {
+        match best.iter_mut().find(|b| b.candidate.family() == t.candidate.family()) {
+            Some(b) if t.cost < b.cost => *b = t,
+            Some(_) => {}
+            None => best.push(t),
+        }
+    }
+    best.sort_by_key(|t| t.candidate.family());
+    best
 }
 
 /// The band's conflict-free minimum: its buffers' ideal wavefronts per block.
