@@ -1,5 +1,27 @@
 // RUN: sharc-run %s --entry=main_256 --random-inputs=1 --target=a100 --metrics=json | FileCheck %s
 // RUN: sharc-run %s --entry=main_37 --random-inputs=1 --target=a100 --metrics=json | FileCheck %s --check-prefix=PARTIAL
+// sharc-bank-conflicts on the out tile: padding, the remap and the swizzle all reach the
+// minimum; `auto` takes the remap (no bytes, one index operation per thread), `paper` pads one
+// column as seed 000 §4.2.2 reports, `prefer=swizzle` takes the XOR layout. Each fixed kernel
+// computes the same transpose, in full and partial blocks, with the same global traffic.
+// RUN: for p in auto paper swizzle; do \
+// RUN:   sharc-opt %s --pass-pipeline="builtin.module(sharc-bank-conflicts{target=a100 prefer=$p})" -o %t.$p.mlir 2>&1 | FileCheck %s --check-prefix=REMARK-$p && \
+// RUN:   FileCheck %s --check-prefix=IR-$p --input-file=%t.$p.mlir && \
+// RUN:   sharc-run %t.$p.mlir --entry=main_256 --random-inputs=1 --target=a100 --metrics=json | FileCheck %s --check-prefix=FIXED && \
+// RUN:   sharc-run %t.$p.mlir --entry=main_256 --random-inputs=1 --target=a100 --compare=%s && \
+// RUN:   sharc-run %t.$p.mlir --entry=main_37 --random-inputs=1 --target=a100 --compare=%s || exit 1; done
+// REMARK-auto: remark: buffer #0: no bank conflict (64 wavefronts per block, the minimum)
+// REMARK-auto: remark: buffer #1: 1056 bank wavefronts per block (minimum 64), 64 after remap y' = (y + x) mod By; tried: pad 1 64, transposed 1056, remap y' = (y + x) mod By 64, xor<vec = 1, per_phase = 1, max_phase = 32> 64
+// REMARK-paper: remark: buffer #1: {{.*}} 64 after pad 1;
+// REMARK-swizzle: remark: buffer #1: {{.*}} 64 after xor<vec = 1, per_phase = 1, max_phase = 32>;
+// IR-auto: affine.apply
+// IR-auto-NOT: layout
+// IR-paper: memplace.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+// IR-paper-NEXT: memplace.alloc_shared : memref<32x33xf32, #gpu.address_space<workgroup>>
+// IR-swizzle: memplace.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+// IR-swizzle-NEXT: memplace.alloc_shared layout xor<vec = 1, per_phase = 1, max_phase = 32> : memref<32x32xf32, #gpu.address_space<workgroup>>
+// FIXED: "global_sectors": 16384
+// FIXED-SAME: "shared_load_wavefronts": 4096, "shared_store_wavefronts": 4096
 
 // Seed 000's mt as `sharc-promote` leaves it for a100 (bench/kernels/shared-memory.c, the
 // plan attributes dropped): both tiles row-major. The copies and the tile read go along rows;
