@@ -175,8 +175,26 @@ impl Pass for BankReport {
             root = p;
         }
         let names = NameTable::compute(ctx, root, false);
+        let env = CostEnv::default();
+        // Per band, its buffers' totals (at the allocations, before the accesses in the source).
+        let buffer_totals = |band: OpId, diags: &mut Vec<Diagnostic>| {
+            for (buffer, cost) in band_costs(ctx, band, &target, &env) {
+                let at = ctx.defining_op(buffer).unwrap_or(band);
+                let name = names.get(buffer).unwrap_or("<memref>");
+                let message = match cost {
+                    Ok(cost) => format!("shared buffer {name}: {}", totals(&cost, &target, &env)),
+                    Err(e) => format!("shared buffer {name}: {e}"),
+                };
+                diags.push(Diagnostic::remark(ctx.loc(at).clone(), message));
+            }
+        };
+        let mut totalled = Vec::new();
         for (kernel, accesses) in accesses_by_kernel(ctx, op) {
             let scope = KernelScope::of(ctx, kernel).map_err(|msg| Diagnostic::error(ctx.loc(kernel).clone(), msg))?;
+            if BandOp::view(ctx, kernel).is_some() {
+                buffer_totals(kernel, diags);
+                totalled.push(kernel);
+            }
             let mut deriver = IndexDeriver::new(ctx, &scope);
             for access in accesses {
                 let name = names.get(access.memref).unwrap_or("<memref>");
@@ -188,16 +206,10 @@ impl Pass for BankReport {
                 diags.push(Diagnostic::remark(ctx.loc(access.op).clone(), message));
             }
         }
-        let env = CostEnv::default();
-        for band in ctx.collect_ops(op).into_iter().filter(|&o| BandOp::view(ctx, o).is_some()) {
-            for (buffer, cost) in band_costs(ctx, band, &target, &env) {
-                let at = ctx.defining_op(buffer).unwrap_or(band);
-                let name = names.get(buffer).unwrap_or("<memref>");
-                let message = match cost {
-                    Ok(cost) => format!("shared buffer {name}: {}", totals(&cost, &target, &env)),
-                    Err(e) => format!("shared buffer {name}: {e}"),
-                };
-                diags.push(Diagnostic::remark(ctx.loc(at).clone(), message));
+        // Bands whose buffers are only copied.
+        for band in ctx.collect_ops(op) {
+            if BandOp::view(ctx, band).is_some() && !totalled.contains(&band) {
+                buffer_totals(band, diags);
             }
         }
         Ok(())
