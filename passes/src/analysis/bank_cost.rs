@@ -271,10 +271,8 @@ fn users(ctx: &Context, band: OpId, buffer: Value) -> Result<HashMap<OpId, Use>,
             Some(Use::Access(AccessKind::Load, Subscripts::Values(l.indices(ctx).to_vec())))
         } else if let Some(s) = memref::StoreOp::view(ctx, op).filter(|s| s.memref(ctx) == buffer) {
             Some(Use::Access(AccessKind::Store, Subscripts::Values(s.indices(ctx).to_vec())))
-        } else if let Some(c) = CopyOp::view(ctx, op).filter(|c| c.shared(ctx) == buffer) {
-            Some(Use::Copy(c.direction(ctx), c.sizes(ctx)))
         } else {
-            None
+            CopyOp::view(ctx, op).filter(|c| c.shared(ctx) == buffer).map(|c| Use::Copy(c.direction(ctx), c.sizes(ctx)))
         };
         let access =
             access.ok_or_else(|| CostError::new(op, format!("the buffer is used by `{}`", ctx.op_name(op))))?;
@@ -517,8 +515,8 @@ impl Costing<'_> {
                     return Err(CostError::new(op, "the subscripts do not match the buffer's rank"));
                 }
                 let mut lanes = Vec::with_capacity(threads);
-                for t in 0..threads {
-                    if !mask[t] {
+                for (t, &active) in mask.iter().enumerate().take(threads) {
+                    if !active {
                         lanes.push(None);
                         continue;
                     }

@@ -1,5 +1,6 @@
 //! `sharc-bank-report`: a remark at every workgroup-memory (shared-memory) load and store of a
-//! kernel, saying how many ways the first warp's request conflicts in the banks of a target.
+//! kernel, saying how many ways its requests conflict in the banks of a target, and per shared
+//! buffer of a `gpumap.band` its weighted cost per block.
 //!
 //! Why: bank conflicts are the first thing to check after staging data in shared memory (seed 000
 //! §3.3.1: "bank conflicts are common after shared memory optimization"), and the report is the
@@ -7,11 +8,13 @@
 //! the IR is not changed.
 //!
 //! How: [`lane_index`](super::lane_index) writes each subscript as an affine function of the
-//! thread ids and flattens it through the memref layout; the pass evaluates it on the lanes of
-//! the first warp (loop ivs at their lower bounds) and asks `sharc_machine::bank` for the exact
-//! degree of every phase of the request (seed 002's model, the same function the simulator
-//! counts with). Seed 000's closed form, eq. (21), is shown beside it when the lanes are
-//! equally strided. Sketch:
+//! thread ids and flattens it through the memref layout (or, when it is not affine, evaluates
+//! it per thread); the pass evaluates it on every warp of the block (loop ivs at their lower
+//! bounds) and asks `sharc_machine::bank` for the exact degree of every phase of each request
+//! (seed 002's model, the same function the simulator counts with). Seed 000's closed form,
+//! eq. (21), is shown beside it when the lanes are equally strided. On `gpumap.band` kernels
+//! each shared buffer also gets its weighted total per block from
+//! [`bank_cost`](super::bank_cost), the analysis `sharc-bank-conflicts` decides with. Sketch:
 //!
 //! ```text
 //! gpu.func @k() workgroup(%arg0 : memref<32x32xf32, 3>) kernel attributes {sharc.block_size = array<i32: 32, 32, 1>}
@@ -51,9 +54,12 @@ static TARGET: PassOption<String> = target_option("The GPU whose banks are model
 
 const DESCRIPTION: &str = r#"Emits a remark at every load and store of workgroup memory
 (`memref.load`, `memref.store`, `affine.load`, `affine.store` on a memref in
-`#gpu.address_space<workgroup>` or address space 3, inside a `gpu.func` or a `gpu.launch`
-body) saying whether the first warp's request is conflict-free in the shared-memory banks of
-the target, or how many ways it conflicts. The IR is not changed.
+`#gpu.address_space<workgroup>` or address space 3, inside a `gpu.func`, a `gpu.launch` or a
+`gpumap.band` body) saying whether the request is conflict-free in the shared-memory banks of
+the target in every warp of the block, or how many ways it conflicts. On a `gpumap.band`
+(memplace level) it also gives every shared buffer (`memplace.alloc_shared`) its total cost per
+block: wavefronts, the conflict-free minimum and the conflicts, over all its accesses including
+the cooperative copies, weighted by how often each runs. The IR is not changed.
 
 Why: staging data in shared memory is only a gain if the warp can read it back at full speed.
 "Since the width of shared arrays is often correlated with TB width, which is a power of 2,
@@ -69,12 +75,20 @@ own to explain a kernel's shared-memory cost before and after them.
    follows `arith.constant`, `addi`, `subi`, `muli` and `shli` by a constant, the integer casts,
    `affine.apply` and the map of `affine.load`/`affine.store`, `gpu.thread_id` (or the thread-id
    arguments of `gpu.launch`) and `gpu.block_dim`, which is a constant when the block size is
-   known and an unknown otherwise. A loop induction variable (`scf.for`, `scf.parallel`,
-   `affine.for`, `affine.parallel`) stands for its lower bound, the first iteration. The
-   subscripts are flattened through the memref's strided layout into one element offset
-   (`memref<32x33xf32>`: `33·i + j`).
-2. **Lanes.** The lanes of the first warp are the linear thread ids `0 .. warp_size`, x
-   fastest (`lane = tid.x + X·(tid.y + Y·tid.z)`). The block size `X×Y×Z` is taken from the
+   known and an unknown otherwise. In a `gpumap.band`, induction variable `d` is
+   `origin_d + step_d · tid` along its hardware dimension, the origin being the same on every
+   thread. A loop induction variable (`scf.for`, `scf.parallel`, `affine.for`,
+   `affine.parallel`) stands for its lower bound, the first iteration. The subscripts are
+   flattened through the memref's strided layout into one element offset
+   (`memref<32x33xf32>`: `33·i + j`). An index that is not affine in the thread ids (an
+   `arith.xori` swizzle, `arith.remui`, a `mod` in a map) is instead evaluated on every thread
+   (`evaluated per lane` in the remark), with every value defined outside the kernel at
+   65536 and block ids at 2 (a block in the middle of a large problem).
+2. **Lanes.** The warps of the block are the linear thread ids `lane = tid.x + X·(tid.y +
+   Y·tid.z)` cut into groups of `warp_size`, x fastest; every warp is costed and the remark
+   gives the worst (`in N of M warps` when not every warp reaches it). A 32-lane warp on a
+   16-wide block, or a wave64 on a 32-wide one, spans two rows, so the first warp does not
+   stand for the others. The block size `X×Y×Z` is taken from the band's block sizes, the
    kernel's `sharc.block_size = array<i32: X, Y, Z>` attribute, else from upstream's
    `known_block_size`, else from constant `gpu.launch` block sizes; otherwise the report
    assumes a block of `warp_size×1×1` and says so.
@@ -98,12 +112,30 @@ layout offset) shift all addresses of the request together; on targets whose lay
 word wide this cannot change the degree, and on Kepler the report takes the worst case over all
 the shifts those terms can produce and says "up to N-way ... depends on the offset". Every
 shared buffer is assumed to start at an address aligned to the banks' period (`bank_count ×
-bank_layer_width` bytes). Only the first warp is analyzed: later warps of a block see the same
-pattern whenever the block's x size is a multiple of the warp size.
+bank_layer_width` bytes).
+
+# Buffer totals (memplace level)
+
+For each `memplace.alloc_shared` of a `gpumap.band`, the shared analysis
+`analysis::bank_cost` (the one `sharc-bank-conflicts` chooses layouts with) walks the band body
+as a block runs it: `affine.if` conditions are evaluated per thread (inactive lanes leave the
+request; a branch no thread takes weighs nothing), loop trip counts multiply the weight (a loop
+whose induction variable reaches a subscript, guard or bound is enumerated, or sampled evenly
+beyond 64 iteration combinations), `memplace.copy_in`/`copy_out` move tile element `t + k·T`
+on thread `t` in round `k` (one shared store or load request per warp and round, as
+`sharc-run` executes them), and each element goes through the buffer's type (padding) and
+layout to a byte address. Every request of every warp is costed with the simulator's model
+(`shared_request_cost`), so the totals times the number of blocks are `sharc-run`'s
+`shared_bank_wavefronts` on a problem whose blocks are all full. The remark, at the
+allocation, gives the totals and each access's weighted wavefronts with its worst degree; values
+defined outside the band are 65536 (`n = 65536`), the block is the third along each dimension
+(or the last full one). An access the walk cannot evaluate makes the remark `cannot analyze:`
+and why.
 
 # Remarks
 
-One remark per access, at the access:
+One remark per access, at the access, and one per shared buffer of a band, at its
+allocation:
 
 ```text
 shared load of %arg0: conflict-free (stride 1 x 4 B, eq. (21): 1-way, 32 banks of 4 B on a100)
@@ -111,16 +143,21 @@ shared load of %arg0: 32-way bank conflict (stride 32 x 4 B, eq. (21): 32-way, 3
 shared load of %arg0: 16-way bank conflict (stride 32 x 4 B, eq. (21): 32-way, 32 banks of 4 B with 8 B layers on gtx690)
 shared load of %arg0: conflict-free (stride 1 x 8 B, 2 phases of 16 lanes, eq. (21): 2-way, 32 banks of 4 B on a100)
 shared store of %arg0: conflict-free (broadcast, 32 banks of 4 B on a100)
-shared load of %arg0: cannot analyze: index is not affine in the thread ids (`arith.remui` of a thread-dependent value)
+shared load of %arg1: conflict-free (evaluated per lane x 4 B, assuming block size 32x1x1, 32 banks of 4 B on a100)
+shared load of %arg1: cannot analyze: index is not affine in the thread ids (`memref.load` of a thread-dependent value)
+shared buffer %shared_0: 1056 wavefronts, 64 ideal, 992 conflicts per block (store 1024 32-way, copy_out 32; every warp of a full block, n = 65536, on a100)
 ```
 
 The verdict is `conflict-free`, `N-way bank conflict` or `up to N-way bank conflict`. The
 details name the access pattern (`stride S x M B` for S elements of M bytes between
 consecutive lanes, `broadcast`, or `stride (x: a, y: b) x M B` when a warp spans several rows
-that are not equally strided), then as needed the number of active lanes, the phases, the
-offset dependence, eq. (21)'s value, the assumed block size, and the bank geometry and target.
-`%arg0` is the buffer's name as `sharc-opt` prints the IR. When the index is not an affine
-function of the thread ids, the remark says `cannot analyze:` and why.
+that are not equally strided, all in the first warp; `evaluated per lane` when the index was
+evaluated numerically), then as needed the number of active lanes, the warps at the worst
+degree, the phases, the offset dependence, eq. (21)'s value, the assumed block size, and the
+bank geometry and target.
+`%arg0` is the buffer's name as `sharc-opt` prints the IR. When the index can be neither
+written as an affine function of the thread ids nor evaluated per lane, the remark says
+`cannot analyze:` and why.
 
 # Options
 
@@ -175,8 +212,26 @@ impl Pass for BankReport {
             root = p;
         }
         let names = NameTable::compute(ctx, root, false);
+        let env = CostEnv::default();
+        // Per band, its buffers' totals (at the allocations, before the accesses in the source).
+        let buffer_totals = |band: OpId, diags: &mut Vec<Diagnostic>| {
+            for (buffer, cost) in band_costs(ctx, band, &target, &env) {
+                let at = ctx.defining_op(buffer).unwrap_or(band);
+                let name = names.get(buffer).unwrap_or("<memref>");
+                let message = match cost {
+                    Ok(cost) => format!("shared buffer {name}: {}", totals(&cost, &target, &env)),
+                    Err(e) => format!("shared buffer {name}: {e}"),
+                };
+                diags.push(Diagnostic::remark(ctx.loc(at).clone(), message));
+            }
+        };
+        let mut totalled = Vec::new();
         for (kernel, accesses) in accesses_by_kernel(ctx, op) {
             let scope = KernelScope::of(ctx, kernel).map_err(|msg| Diagnostic::error(ctx.loc(kernel).clone(), msg))?;
+            if BandOp::view(ctx, kernel).is_some() {
+                buffer_totals(kernel, diags);
+                totalled.push(kernel);
+            }
             let mut deriver = IndexDeriver::new(ctx, &scope);
             for access in accesses {
                 let name = names.get(access.memref).unwrap_or("<memref>");
@@ -188,16 +243,10 @@ impl Pass for BankReport {
                 diags.push(Diagnostic::remark(ctx.loc(access.op).clone(), message));
             }
         }
-        let env = CostEnv::default();
-        for band in ctx.collect_ops(op).into_iter().filter(|&o| BandOp::view(ctx, o).is_some()) {
-            for (buffer, cost) in band_costs(ctx, band, &target, &env) {
-                let at = ctx.defining_op(buffer).unwrap_or(band);
-                let name = names.get(buffer).unwrap_or("<memref>");
-                let message = match cost {
-                    Ok(cost) => format!("shared buffer {name}: {}", totals(&cost, &target, &env)),
-                    Err(e) => format!("shared buffer {name}: {e}"),
-                };
-                diags.push(Diagnostic::remark(ctx.loc(at).clone(), message));
+        // Bands whose buffers are only copied.
+        for band in ctx.collect_ops(op) {
+            if BandOp::view(ctx, band).is_some() && !totalled.contains(&band) {
+                buffer_totals(band, diags);
             }
         }
         Ok(())
@@ -497,7 +546,7 @@ fn evaluate(offsets: &[i64], elem_bytes: u32, grain: u64, target: &Target) -> Re
     Ok(verdict)
 }
 
-/// What the lanes of the first warp touch.
+/// What the lanes of the first warp touch (the pattern the remark names).
 struct Pattern<'a> {
     /// Element offset of each lane (unknown terms at 0).
     offsets: &'a [i64],

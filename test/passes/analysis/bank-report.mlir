@@ -149,7 +149,8 @@ func.func @launch(%n: index) {
 
 // -----
 
-// Indices that are not affine functions of the thread ids: no verdict, and why.
+// Indices that are not affine functions of the thread ids: evaluated per lane where every
+// value is known, else no verdict, and why.
 gpu.module @kernels {
   gpu.func @not_affine(%arg0: memref<32xindex>) workgroup(%arg1 : memref<32x32xf32, 3>) kernel {
     %tx = gpu.thread_id x
@@ -157,7 +158,9 @@ gpu.module @kernels {
     %c4 = arith.constant 4 : index
     %bdx = gpu.block_dim x
     %q = arith.remui %tx, %c4 : index
-    // expected-remark @below {{shared load of %arg1: cannot analyze: index is not affine in the thread ids (`arith.remui` of a thread-dependent value)}}
+    // Not affine, but every operand is known on every lane: evaluated per lane. Lane t reads
+    // word 32·(t mod 4) + t, in bank t: conflict-free.
+    // expected-remark @below {{shared load of %arg1: conflict-free (evaluated per lane x 4 B, assuming block size 32x1x1, 32 banks of 4 B on a100)}}
     %a = memref.load %arg1[%q, %tx] : memref<32x32xf32, 3>
     %p = memref.load %arg0[%tx] : memref<32xindex>
     // expected-remark @below {{shared load of %arg1: cannot analyze: index is not affine in the thread ids (`memref.load` of a thread-dependent value)}}
@@ -168,6 +171,115 @@ gpu.module @kernels {
     %c = memref.load %arg1[%c4, %lin] : memref<32x32xf32, 3>
     gpu.return
   }
+}
+
+// -----
+
+// A memplace-level kernel: a gpumap.band's induction variables are origin + thread id, so the
+// accesses are reported as in a kernel, and each shared buffer gets its total per block over
+// every access (the cooperative copies too: thread t moves element t + k·T in round k) and
+// every warp, weighted by executions.
+// K3 (seed 002, digest fact 30): the 16x16 transpose tile read by columns, tile[tx][ty], with
+// a 16x16 block. A 32-lane warp covers two rows of the block (ty = 2w, 2w + 1), so one padding
+// column is not enough: 16·tx + ty is 8-way on a100 and 4-way on Kepler's 8-byte layers at
+// pad 0, 17·tx + ty still 2-way at pad 1 (lanes tx and tx + 15 of the two rows meet), 18·tx +
+// ty conflict-free at pad 2, where the row-wise copy becomes 2-way instead.
+func.func @k3(%n: index, %in: memref<?x?xf32>) {
+  gpumap.band (%i, %j) = (0, 0) to (symbol(%n), symbol(%n)) block [16, 16] dims [y, x] origin (%bi, %bj) {
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared: 40 wavefronts, 16 ideal, 24 conflicts per block (copy_in 8, load 32 4-way; every warp of a full block, n = 65536, on gtx690)
+    // expected-remark @below {{shared buffer %shared: 72 wavefronts, 16 ideal, 56 conflicts per block (copy_in 8, load 64 8-way; every warp of a full block, n = 65536, on a100)}}
+    %t0 = memplace.alloc_shared : memref<16x16xf32, #gpu.address_space<workgroup>>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared_0: 28 wavefronts, 16 ideal, 12 conflicts per block (copy_in 12 2-way, load 16 2-way; every warp of a full block, n = 65536, on gtx690)
+    // expected-remark @below {{shared buffer %shared_0: 32 wavefronts, 16 ideal, 16 conflicts per block (copy_in 16 2-way, load 16 2-way; every warp of a full block, n = 65536, on a100)}}
+    %t1 = memplace.alloc_shared : memref<16x17xf32, #gpu.address_space<workgroup>>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared_1: 20 wavefronts, 16 ideal, 4 conflicts per block (copy_in 12 2-way, load 8; every warp of a full block, n = 65536, on gtx690)
+    // expected-remark @below {{shared buffer %shared_1: 24 wavefronts, 16 ideal, 8 conflicts per block (copy_in 16 2-way, load 8; every warp of a full block, n = 65536, on a100)}}
+    %t2 = memplace.alloc_shared : memref<16x18xf32, #gpu.address_space<workgroup>>
+    memplace.copy_in %in[%bi, %bj] to %t0 sizes [16, 16] : memref<?x?xf32>, memref<16x16xf32, #gpu.address_space<workgroup>>
+    memplace.copy_in %in[%bi, %bj] to %t1 sizes [16, 16] : memref<?x?xf32>, memref<16x17xf32, #gpu.address_space<workgroup>>
+    memplace.copy_in %in[%bi, %bj] to %t2 sizes [16, 16] : memref<?x?xf32>, memref<16x18xf32, #gpu.address_space<workgroup>>
+    memplace.barrier
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %shared: 4-way bank conflict (stride (x: 16, y: 1) x 4 B, 32 banks of 4 B with 8 B layers on gtx690)
+    // expected-remark @below {{shared load of %shared: 8-way bank conflict (stride (x: 16, y: 1) x 4 B, 32 banks of 4 B on a100)}}
+    %a = affine.load %t0[%j - %bj, %i - %bi] : memref<16x16xf32, #gpu.address_space<workgroup>>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %shared_0: 2-way bank conflict (stride (x: 17, y: 1) x 4 B, 32 banks of 4 B with 8 B layers on gtx690)
+    // expected-remark @below {{shared load of %shared_0: 2-way bank conflict (stride (x: 17, y: 1) x 4 B, 32 banks of 4 B on a100)}}
+    %b = affine.load %t1[%j - %bj, %i - %bi] : memref<16x17xf32, #gpu.address_space<workgroup>>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %shared_1: conflict-free (stride (x: 18, y: 1) x 4 B, 32 banks of 4 B with 8 B layers on gtx690)
+    // expected-remark @below {{shared load of %shared_1: conflict-free (stride (x: 18, y: 1) x 4 B, 32 banks of 4 B on a100)}}
+    %c = affine.load %t2[%j - %bj, %i - %bi] : memref<16x18xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// K7 (digest fact 33): A[32][32 + PAD], lane t reads A[t][0]. Kepler (8-byte layers): PAD 0 →
+// 16-way, 1 → 1, 2 → 2, 4 → 4, 8 → 8, 16 → 16, 32 → 32; a100 differs only at PAD 0 (32-way).
+func.func @k7(%n: index) {
+  gpumap.band (%i) = (0) to (symbol(%n)) block [32] dims [x] origin (%bi) {
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared: 16 wavefronts, 1 ideal, 15 conflicts per block (load 16 16-way; every warp of a full block, n = 65536, on gtx690)
+    // expected-remark @below {{shared buffer %shared: 32 wavefronts, 1 ideal, 31 conflicts per block (load 32 32-way; every warp of a full block, n = 65536, on a100)}}
+    %p0 = memplace.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared_0: 1 wavefronts, 1 ideal, 0 conflicts per block (load 1; every warp of a full block, n = 65536, on gtx690)
+    // expected-remark @below {{shared buffer %shared_0: 1 wavefronts, 1 ideal, 0 conflicts per block (load 1; every warp of a full block, n = 65536, on a100)}}
+    %p1 = memplace.alloc_shared : memref<32x33xf32, #gpu.address_space<workgroup>>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared_1: 2 wavefronts, 1 ideal, 1 conflicts per block (load 2 2-way; every warp of a full block, n = 65536, on gtx690)
+    // expected-remark @below {{shared buffer %shared_1: 2 wavefronts, 1 ideal, 1 conflicts per block (load 2 2-way; every warp of a full block, n = 65536, on a100)}}
+    %p2 = memplace.alloc_shared : memref<32x34xf32, #gpu.address_space<workgroup>>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared_2: 4 wavefronts, 1 ideal, 3 conflicts per block (load 4 4-way; every warp of a full block, n = 65536, on gtx690)
+    // expected-remark @below {{shared buffer %shared_2: 4 wavefronts, 1 ideal, 3 conflicts per block (load 4 4-way; every warp of a full block, n = 65536, on a100)}}
+    %p4 = memplace.alloc_shared : memref<32x36xf32, #gpu.address_space<workgroup>>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared_3: 8 wavefronts, 1 ideal, 7 conflicts per block (load 8 8-way; every warp of a full block, n = 65536, on gtx690)
+    // expected-remark @below {{shared buffer %shared_3: 8 wavefronts, 1 ideal, 7 conflicts per block (load 8 8-way; every warp of a full block, n = 65536, on a100)}}
+    %p8 = memplace.alloc_shared : memref<32x40xf32, #gpu.address_space<workgroup>>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared_4: 16 wavefronts, 1 ideal, 15 conflicts per block (load 16 16-way; every warp of a full block, n = 65536, on gtx690)
+    // expected-remark @below {{shared buffer %shared_4: 16 wavefronts, 1 ideal, 15 conflicts per block (load 16 16-way; every warp of a full block, n = 65536, on a100)}}
+    %p16 = memplace.alloc_shared : memref<32x48xf32, #gpu.address_space<workgroup>>
+    // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared_5: 32 wavefronts, 1 ideal, 31 conflicts per block (load 32 32-way; every warp of a full block, n = 65536, on gtx690)
+    // expected-remark @below {{shared buffer %shared_5: 32 wavefronts, 1 ideal, 31 conflicts per block (load 32 32-way; every warp of a full block, n = 65536, on a100)}}
+    %p32 = memplace.alloc_shared : memref<32x64xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{shared load of %shared: 32-way bank conflict (stride 32 x 4 B, eq. (21): 32-way, 32 banks of 4 B on a100)}}
+    %0 = affine.load %p0[%i - %bi, 0] : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{shared load of %shared_0: conflict-free (stride 33 x 4 B, eq. (21): 1-way, 32 banks of 4 B on a100)}}
+    %1 = affine.load %p1[%i - %bi, 0] : memref<32x33xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{shared load of %shared_1: 2-way bank conflict (stride 34 x 4 B, eq. (21): 2-way, 32 banks of 4 B on a100)}}
+    %2 = affine.load %p2[%i - %bi, 0] : memref<32x34xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{shared load of %shared_2: 4-way bank conflict (stride 36 x 4 B, eq. (21): 4-way, 32 banks of 4 B on a100)}}
+    %3 = affine.load %p4[%i - %bi, 0] : memref<32x36xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{shared load of %shared_3: 8-way bank conflict (stride 40 x 4 B, eq. (21): 8-way, 32 banks of 4 B on a100)}}
+    %4 = affine.load %p8[%i - %bi, 0] : memref<32x40xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{shared load of %shared_4: 16-way bank conflict (stride 48 x 4 B, eq. (21): 16-way, 32 banks of 4 B on a100)}}
+    %5 = affine.load %p16[%i - %bi, 0] : memref<32x48xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{shared load of %shared_5: 32-way bank conflict (stride 64 x 4 B, eq. (21): 32-way, 32 banks of 4 B on a100)}}
+    %6 = affine.load %p32[%i - %bi, 0] : memref<32x64xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// An XOR swizzle written in the IR (mv's A tile, Triton's vec 1, per_phase 4, max_phase 8):
+// row r, column k lands in column k xor ((r floordiv 4) mod 8). Not affine in the thread ids,
+// so evaluated per lane. The loop iv k is a subscript, so the totals cost every value of k:
+// 8 iterations, 8-way row-major, conflict-free swizzled.
+func.func @swizzle(%n: index) {
+  gpumap.band (%i) = (0) to (symbol(%n)) block [32] dims [x] origin (%bi) {
+    // expected-remark @below {{shared buffer %shared: 64 wavefronts, 8 ideal, 56 conflicts per block (load 64 8-way; every warp of a full block, n = 65536, on a100)}}
+    %plain = memplace.alloc_shared : memref<32x8xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{shared buffer %shared_0: 8 wavefronts, 8 ideal, 0 conflicts per block (load 8; every warp of a full block, n = 65536, on a100)}}
+    %xor = memplace.alloc_shared : memref<32x8xf32, #gpu.address_space<workgroup>>
+    affine.for %k = 0 to 8 {
+      // expected-remark @below {{shared load of %shared: 8-way bank conflict (stride 8 x 4 B, eq. (21): 8-way, 32 banks of 4 B on a100)}}
+      %a = affine.load %plain[%i - %bi, %k] : memref<32x8xf32, #gpu.address_space<workgroup>>
+      %phase = affine.apply affine_map<(d0)[s0] -> (((d0 - s0) floordiv 4) mod 8)>(%i)[%bi]
+      %col = arith.xori %k, %phase : index
+      %row = affine.apply affine_map<(d0)[s0] -> (d0 - s0)>(%i)[%bi]
+      // expected-remark @below {{shared load of %shared_0: conflict-free (evaluated per lane x 4 B, 32 banks of 4 B on a100)}}
+      %b = memref.load %xor[%row, %col] : memref<32x8xf32, #gpu.address_space<workgroup>>
+    }
+  }
+  return
 }
 
 // -----
