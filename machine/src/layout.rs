@@ -266,15 +266,9 @@ mod tests {
     fn cute_swizzles_normalise_to_triton_parameters() {
         // Swizzle<3, 0, 3> on rows of 8 elements: XOR the row index's low 3 bits into
         // the column: vec 1, per_phase 1, max_phase 8.
-        assert_eq!(
-            SharedLayout::from_cute(3, 0, 3, 8),
-            Some(SharedLayout::Xor { vec: 1, per_phase: 1, max_phase: 8 })
-        );
+        assert_eq!(SharedLayout::from_cute(3, 0, 3, 8), Some(SharedLayout::Xor { vec: 1, per_phase: 1, max_phase: 8 }));
         // Swizzle<3, 0, 5> on rows of 8: the source bits start 2 bits into the row index.
-        assert_eq!(
-            SharedLayout::from_cute(3, 0, 5, 8),
-            Some(SharedLayout::Xor { vec: 1, per_phase: 4, max_phase: 8 })
-        );
+        assert_eq!(SharedLayout::from_cute(3, 0, 5, 8), Some(SharedLayout::Xor { vec: 1, per_phase: 4, max_phase: 8 }));
         // Swizzle<2, 1, 4> on rows of 8: vec 2, XOR 2 bits taken from bits 5..6 of the offset.
         let l = SharedLayout::from_cute(2, 1, 4, 8).expect("fits");
         for e in 0..256u64 {

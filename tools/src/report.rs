@@ -27,12 +27,11 @@ pub fn render(ctx: &Context, module: OpId) -> String {
     if rows.is_empty() {
         return "sharcc report: no kernel was generated\n".to_string();
     }
-    let header = ["kernel", "source", "block", "shared memory placement", "shared bytes", "occupancy", "profit", "bank"];
+    let header =
+        ["kernel", "source", "block", "shared memory placement", "shared bytes", "occupancy", "profit", "bank"];
     let cells: Vec<[&str; 8]> = rows
         .iter()
-        .map(|r| {
-            [&*r.kernel, &*r.at, &*r.block, &*r.placement, &*r.shared_bytes, &*r.occupancy, &*r.profit, &*r.bank]
-        })
+        .map(|r| [&*r.kernel, &*r.at, &*r.block, &*r.placement, &*r.shared_bytes, &*r.occupancy, &*r.profit, &*r.bank])
         .collect();
     let widths: Vec<usize> = (0..8)
         .map(|c| cells.iter().map(|r| r[c].chars().count()).chain([header[c].len()]).max().unwrap_or(0))

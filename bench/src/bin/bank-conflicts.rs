@@ -16,8 +16,7 @@ use sharc_bench::measure::run_tool;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str =
-    "usage: bank-conflicts [--n SIZE] [--targets T1,T2] [--functions F1,F2] [--out-dir DIR]";
+const USAGE: &str = "usage: bank-conflicts [--n SIZE] [--targets T1,T2] [--functions F1,F2] [--out-dir DIR]";
 
 /// `(input file under bench/kernels, function)`, in table order.
 const KERNELS: &[(&str, &str)] = &[

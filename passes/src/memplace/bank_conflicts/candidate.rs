@@ -146,12 +146,8 @@ impl Features {
         let flat = |subs: &[i64]| subs.iter().zip(&pitches).map(|(s, p)| s * p).sum::<i64>();
         // The band iv running along x: lanes of a warp differ in it first.
         let mapping = band.mapping(ctx);
-        let x_iv = band
-            .ivs(ctx)
-            .iter()
-            .zip(&mapping)
-            .find(|(_, d)| d.is_some_and(|d| d.index() == 0))
-            .map(|(&iv, _)| iv);
+        let x_iv =
+            band.ivs(ctx).iter().zip(&mapping).find(|(_, d)| d.is_some_and(|d| d.index() == 0)).map(|(&iv, _)| iv);
         let pitch = shape.last().copied().unwrap_or(1);
         let mut coefficients = Vec::new();
         let mut constants = Vec::new();
@@ -195,7 +191,8 @@ impl Features {
             Some(pitch as u32)
         } else if rank == 1 {
             let k = coefficients.iter().fold(0i64, |g, &c| gcd(g, c.abs()));
-            let fits = (2..=16).contains(&k) && elems % k == 0 && constants.iter().all(|c| (0..k).contains(&c.rem_euclid(k)));
+            let fits =
+                (2..=16).contains(&k) && elems % k == 0 && constants.iter().all(|c| (0..k).contains(&c.rem_euclid(k)));
             fits.then_some(k as u32)
         } else {
             None

@@ -18,8 +18,8 @@ use crate::target_option::target_option;
 use candidate::{apply, buffer_bytes, candidates, shape_of, Candidate, Family, Features};
 use sharc_dialects::gpumap::BandOp;
 use sharc_dialects::memplace::{AllocSharedOp, CopyOp};
-use sharc_ir::pass::{OptionEnum, Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::op::ValueDef;
+use sharc_ir::pass::{OptionEnum, Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::{Context, Diagnostic, InsertPoint, OpId, Value};
 use sharc_machine::occupancy::{occupancy, BlockResources};
 use sharc_machine::Target;
@@ -138,7 +138,10 @@ impl BankConflicts {
             if before.conflicts() < 0.5 {
                 diags.push(Diagnostic::remark(
                     loc.clone(),
-                    format!("{name}: no bank conflict ({} wavefronts per block, the minimum)", before.wavefronts.round()),
+                    format!(
+                        "{name}: no bank conflict ({} wavefronts per block, the minimum)",
+                        before.wavefronts.round()
+                    ),
                 ));
                 continue;
             }
@@ -225,10 +228,8 @@ impl BankConflicts {
             (bytes / elems.max(1) as u64) as u32
         };
         let sites = reorder::reorder_sites(ctx, band.0, buffer, self.allow_reassoc).len();
-        let remappable: Vec<remap::Placement> = remap::Placement::ALL
-            .into_iter()
-            .filter(|&p| remap::check(ctx, band.0, p).is_ok())
-            .collect();
+        let remappable: Vec<remap::Placement> =
+            remap::Placement::ALL.into_iter().filter(|&p| remap::check(ctx, band.0, p).is_ok()).collect();
         let list = candidates(&features, sites, &remappable, &shape, elem_bytes, self.max_pad, target);
         let bytes_before = shared_bytes(ctx, band);
         let blocks_before = blocks_per_sm(ctx, band, target, bytes_before);
