@@ -66,6 +66,11 @@ pub static ALLOC_SHARED: OpSpec = OpSpec {
         - `soa<fields = K>`: records of `K` consecutive elements de-interleaved (AOS to SOA), \
           `p(e) = (e mod K) * (N / K) + e floordiv K` with `N` the element count, a multiple \
           of `K >= 2`.\n\n\
+        Correspondence: Triton's `#ttg.swizzled_shared<{vec, perPhase, maxPhase, order = [1, 0]}>` \
+        is `xor<vec, per_phase, max_phase>` with the same numbers; CuTe's `Swizzle<B, M, S>` on \
+        rows of `2^R` elements is `xor<vec = 2^M, per_phase = 2^(M + S - R), max_phase = 2^B>` \
+        (so `Swizzle<3, 0, 3>` on 8-element rows is `xor<vec = 1, per_phase = 1, max_phase = 8>`); \
+        padding (`memref<32x33xf32>`) is the type's, not a layout.\n\n\
         ```mlir\n\
         %As = memplace.alloc_shared : memref<32x33xf32, #gpu.address_space<workgroup>>\n\
         %Bs = memplace.alloc_shared layout xor<vec = 1, per_phase = 4, max_phase = 8> \

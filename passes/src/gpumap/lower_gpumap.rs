@@ -28,9 +28,11 @@ use sharc_dialects::memref::DimOp;
 use sharc_dialects::{affine, func, gpu};
 use sharc_ir::affine::{AffineExpr, AffineMap, IntegerSet};
 use sharc_ir::pass::{Pass, PassInfo, PassOptions};
-use sharc_ir::types::DYNAMIC;
+use sharc_ir::types::{TypeKind, DYNAMIC};
 use sharc_ir::{Builder, Context, Diagnostic, InsertPoint, Location, OpId, OpTraits, Type, Value};
 use std::collections::HashMap;
+
+mod layout;
 
 /// The declaration of `sharc-lower-gpumap`.
 pub static INFO: PassInfo = PassInfo {
@@ -93,6 +95,18 @@ it, `sharc-run` executes it with the same results and memory accesses as the ban
   The tile index of `%e` is row-major: `(e floordiv (s1*...*sn)) mod s0, ...`. The bounds of
   dynamic dimensions of `A` are `memref.dim`s.
 - `memplace.copy_out` is the same loop with `affine.if #inside { load %S; store %A }`.
+- A buffer with a `layout` other than `row_major` (see `memplace.alloc_shared`) has no layout
+  at the gpu level: after the copies are loops, every access of its attribution (the copy
+  loops' too) indexes the physical position of the element, the address `sharc-run` gives it
+  at the memplace level. `transposed` gives the attribution the swapped shape and swaps the
+  last two indices (`[.., r, c]` -> `[.., c, r]`); `soa<fields = K>` gives it shape
+  `[K, N / K]` and indexes `[e mod K, e floordiv K]` with `e` the row-major flat index; both
+  compose into the map of an `affine.load`/`affine.store`. `xor<vec = V, per_phase = P,
+  max_phase = M>` keeps the shape and replaces the innermost index by
+  `((col >> log2 V) xor ((row >> log2 P) and (M - 1))) * V + (col and (V - 1))` (`row` the
+  flattened outer index) in `arith` ops; affine maps cannot XOR, so the access becomes a
+  `memref.load`/`memref.store` of indices computed by `affine.apply`. `memref.load`/`store`
+  accesses are re-indexed with `arith` ops for every layout.
 
 These are exactly the accesses `sharc-run` makes when it executes the memplace ops, so the
 metrics of the band and of the lowered kernel agree.
@@ -422,11 +436,29 @@ fn build_kernel(
         ctx.erase_op(kernel.0);
         return Err(error(ctx, band.0, "gpumap.band without a body"));
     };
+    let mut laid_out = Vec::new();
     for op in ctx.block_ops(body) {
         if let Some(alloc) = AllocSharedOp::view(ctx, op) {
             let buffer = alloc.result(ctx);
-            let attribution = kernel.add_workgroup_attribution(ctx, ctx.value_type(buffer));
+            let Some(layout) = alloc.layout(ctx) else {
+                ctx.erase_op(kernel.0);
+                return Err(error(ctx, op, "unknown shared-buffer layout"));
+            };
+            let ty = ctx.value_type(buffer);
+            let shape = alloc.shape(ctx);
+            let ty = if layout.is_row_major() {
+                ty
+            } else {
+                // The attribution is indexed physically: the layout's physical shape.
+                let physical = layout.physical_shape(&shape);
+                let (elem, space) = (ctx.element_type_or_self(ty), ctx.memref_parts(ty).and_then(|m| m.memory_space));
+                ctx.ty(TypeKind::MemRef { shape: physical, elem, layout: None, memory_space: space })
+            };
+            let attribution = kernel.add_workgroup_attribution(ctx, ty);
             map.insert(buffer, attribution);
+            if !layout.is_row_major() {
+                laid_out.push(layout::LaidOut { buffer: attribution, layout, shape });
+            }
         } else if Some(op) != band.yield_op(ctx) {
             let copy = ctx.clone_op(op, &mut map);
             ctx.insert_op(InsertPoint::Before(ret), copy);
@@ -445,6 +477,14 @@ fn build_kernel(
                 ctx.erase_op(kernel.0);
                 return Err(e);
             }
+        }
+    }
+    // After the copies are loops: their accesses of laid-out buffers are rewritten too.
+    for l in &laid_out {
+        if let Err(op) = layout::lower_accesses(ctx, l) {
+            let e = error(ctx, op, &format!("cannot lower the {} layout of a shared buffer used here", l.layout));
+            ctx.erase_op(kernel.0);
+            return Err(e);
         }
     }
     Ok(kernel)
