@@ -171,16 +171,19 @@ fn strided(lanes: u64, stride: u64, bytes: u32, base: u64) -> Vec<Option<u64>> {
     (0..lanes).map(|i| Some(base + i * stride * u64::from(bytes))).collect()
 }
 
+/// One row of the design study's table: (row, target, lane addresses, access bytes, expected
+/// wavefronts, expected ideal).
+type Case<'t> = (u32, &'t Target, Vec<Option<u64>>, u32, u32, u32);
+
 /// The single-request table of the design study (`next-round.md` §1.3, rows 1–29), each row
-/// through the target the simulator would use: (row, target, lane addresses, access bytes,
-/// expected wavefronts, expected ideal). Rows 26–29 are the 64-bank LDS, given as a target file.
+/// through the target the simulator would use. Rows 26–29 are the 64-bank LDS, given as a target file.
 #[test]
 fn design_study_single_requests() {
     let (a100, c2050, gtx, hd, l64) =
         (target("a100"), target("c2050"), target("gtx690"), target("hd7850"), lds64_target());
     let halves: Vec<Option<u64>> = (0..32).map(|i| Some(if i < 16 { 0 } else { 128 })).collect();
     let odd_column: Vec<Option<u64>> = (0..32u64).map(|i| (i % 2 == 1).then_some(128 * i)).collect();
-    let rows: Vec<(u32, &Target, Vec<Option<u64>>, u32, u32, u32)> = vec![
+    let rows: Vec<Case> = vec![
         (1, &a100, strided(32, 1, 4, 0), 4, 1, 1),
         (2, &a100, strided(32, 2, 4, 0), 4, 2, 1),
         (3, &a100, strided(32, 32, 4, 0), 4, 32, 1),
