@@ -71,7 +71,8 @@ MODES = [("default", []), ("no-shared", ["--no-shared"])]
 METRICS = [
     "launches", "barriers",
     "global_load_requests", "global_store_requests", "global_load_sectors", "global_store_sectors",
-    "shared_load_requests", "shared_store_requests", "shared_bank_wavefronts", "shared_bank_conflicts",
+    "shared_load_requests", "shared_store_requests", "shared_bank_wavefronts", "shared_ideal_wavefronts",
+    "shared_bank_conflicts",
 ]
 # A run that would take far longer than any of the tree's kernels at these sizes has hung.
 RUN_TIMEOUT_S = 900

@@ -1,5 +1,6 @@
 //! Shared-memory bank conflicts: the one model sharc has of them, used by the passes (detection,
-//! padding search, `--sharc-bank-report`) and by the simulator (`shared_bank_wavefronts`).
+//! padding search, `--sharc-bank-report`) and by the simulator (`shared_bank_wavefronts` and
+//! `shared_ideal_wavefronts`, whose difference is `shared_bank_conflicts`).
 //!
 //! Three levels, each exact where the next one is not needed:
 //!
@@ -188,7 +189,7 @@ pub fn shared_request_cost(lane_addresses: &[Option<u64>], access_bytes: u32, ta
     request_cost(lane_addresses, access_bytes, BankGeometry::of(target), target.shared_request_lanes)
 }
 
-/// [`shared_request_cost`]'s wavefronts: what the simulator sums into `shared_bank_wavefronts`.
+/// [`shared_request_cost`]'s wavefronts alone (the simulator sums both fields of the cost).
 pub fn wavefronts(lane_addresses: &[Option<u64>], access_bytes: u32, target: &Target) -> u32 {
     shared_request_cost(lane_addresses, access_bytes, target).wavefronts
 }

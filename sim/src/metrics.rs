@@ -7,9 +7,17 @@
 //!   ([`sharc_machine::memory::sectors`] and [`transactions`](sharc_machine::memory::transactions));
 //! - `shared_bank_wavefronts` sums, over shared requests, the serialized bank accesses: the
 //!   largest number of distinct `bank_width`-byte words requested in one bank (of `bank_count`);
-//!   lanes reading the same word count once ([`sharc_machine::bank::wavefronts`], which also
-//!   serves lanes in groups of `shared_request_lanes` and wide accesses in phases);
-//!   `shared_bank_conflicts = wavefronts - requests`;
+//!   lanes reading the same word count once. A request is served in groups of
+//!   `shared_request_lanes` lanes and a wide access in phases of the lanes that fill one pass of
+//!   the banks, each costing its own degree ([`sharc_machine::bank::shared_request_cost`]);
+//! - `shared_ideal_wavefronts` sums, over the same requests, their conflict-free minimum: the
+//!   number of phases with an active lane (`SharedCost::ideal_wavefronts`, from the same call).
+//!   It is one per request only where the warp is one group whose data fills at most one pass of
+//!   `bank_count × bank_layer_width` bytes (4-byte accesses on 32 × 4-byte banks); there an
+//!   8-byte access costs 2, a 16-byte one 4, and a 64-lane AMD wavefront 2 (two half-wave groups);
+//! - `shared_bank_conflicts = wavefronts - ideal`, Nsight Compute's definition (it shows shared
+//!   wavefronts beside their ideal number and counts the excess as bank conflicts), so a request
+//!   that costs exactly its minimum has no conflict however wide it is;
 //! - `ops` counts executed thread-operations (terminators excluded), `barriers` the barriers
 //!   each thread block passed;
 //! - `compulsory_bytes` is the distinct global bytes read plus the distinct global bytes written.
@@ -51,6 +59,8 @@ pub struct OpMetrics {
     pub requests: u64,
     /// Global: sectors. Shared: bank wavefronts.
     pub sectors_or_wavefronts: u64,
+    /// Shared: the conflict-free minimum of the wavefronts (0 for global ops).
+    pub ideal_wavefronts: u64,
     /// Global: transactions.
     pub transactions: u64,
 }
@@ -90,6 +100,10 @@ pub struct KernelMetrics {
     pub shared_load_wavefronts: u64,
     /// Bank wavefronts of shared stores.
     pub shared_store_wavefronts: u64,
+    /// The conflict-free minimum of the wavefronts of shared loads.
+    pub shared_load_ideal_wavefronts: u64,
+    /// The conflict-free minimum of the wavefronts of shared stores.
+    pub shared_store_ideal_wavefronts: u64,
     /// Distinct global bytes read plus distinct global bytes written.
     pub compulsory_bytes: u64,
     /// Per memory op, in order of first execution.
@@ -112,9 +126,15 @@ impl KernelMetrics {
         self.shared_load_wavefronts + self.shared_store_wavefronts
     }
 
-    /// Wavefronts beyond one per shared request.
+    /// The conflict-free minimum of all shared bank wavefronts.
+    pub fn shared_ideal_wavefronts(&self) -> u64 {
+        self.shared_load_ideal_wavefronts + self.shared_store_ideal_wavefronts
+    }
+
+    /// Wavefronts beyond the conflict-free minimum (never negative: each request's ideal is at
+    /// most its wavefronts).
     pub fn shared_bank_conflicts(&self) -> u64 {
-        self.shared_bank_wavefronts().saturating_sub(self.shared_load_requests + self.shared_store_requests)
+        self.shared_bank_wavefronts().saturating_sub(self.shared_ideal_wavefronts())
     }
 
     /// The named counters, in report order.
@@ -136,6 +156,9 @@ impl KernelMetrics {
             ("shared_bank_wavefronts", self.shared_bank_wavefronts()),
             ("shared_load_wavefronts", self.shared_load_wavefronts),
             ("shared_store_wavefronts", self.shared_store_wavefronts),
+            ("shared_ideal_wavefronts", self.shared_ideal_wavefronts()),
+            ("shared_load_ideal_wavefronts", self.shared_load_ideal_wavefronts),
+            ("shared_store_ideal_wavefronts", self.shared_store_ideal_wavefronts),
             ("shared_bank_conflicts", self.shared_bank_conflicts()),
             ("compulsory_bytes", self.compulsory_bytes),
         ]
@@ -297,12 +320,16 @@ impl Listener for Metrics {
     fn request(&mut self, req: &Request<'_>) {
         let t = &self.target;
         let bytes = lane_addresses(req.accesses, t.warp_size, &mut self.lanes);
+        // (sectors, transactions) of a global request, (wavefronts, ideal) of a shared one.
         let (a, b) = match req.space {
             Space::Global => (
                 sharc_machine::memory::sectors(&self.lanes, bytes, t) as u64,
                 sharc_machine::memory::transactions(&self.lanes, bytes, t) as u64,
             ),
-            Space::Workgroup => (sharc_machine::bank::wavefronts(&self.lanes, bytes, t) as u64, 0),
+            Space::Workgroup => {
+                let cost = sharc_machine::bank::shared_request_cost(&self.lanes, bytes, t);
+                (u64::from(cost.wavefronts), u64::from(cost.ideal_wavefronts))
+            }
             Space::Private => return,
         };
         let r = self.current();
@@ -327,10 +354,12 @@ impl Listener for Metrics {
             (_, false) => {
                 m.shared_load_requests += 1;
                 m.shared_load_wavefronts += a;
+                m.shared_load_ideal_wavefronts += b;
             }
             (_, true) => {
                 m.shared_store_requests += 1;
                 m.shared_store_wavefronts += a;
+                m.shared_store_ideal_wavefronts += b;
             }
         }
         let next = r.m.per_op.len();
@@ -346,7 +375,11 @@ impl Listener for Metrics {
         let o = &mut r.m.per_op[i];
         o.requests += 1;
         o.sectors_or_wavefronts += a;
-        o.transactions += b;
+        if req.space == Space::Global {
+            o.transactions += b;
+        } else {
+            o.ideal_wavefronts += b;
+        }
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -376,7 +409,11 @@ mod tests {
     }
 
     fn run(reqs: &[Vec<Access>]) -> KernelMetrics {
-        let t = sharc_machine::Target::load("a100").expect("shipped");
+        run_on("a100", reqs)
+    }
+
+    fn run_on(target: &str, reqs: &[Vec<Access>]) -> KernelMetrics {
+        let t = sharc_machine::Target::load(target).expect("shipped");
         let mut m = Metrics::new(&t, "host");
         m.kernel_begin(&KernelInfo { name: "k".into(), grid: [1; 3], block: [32, 1, 1] });
         let mut ctx = sharc_ir::Context::new(std::sync::Arc::new(sharc_ir::DialectRegistry::new()));
@@ -395,6 +432,37 @@ mod tests {
         let padded: Vec<u64> = (0..32).map(|i| 4 * 33 * i).collect();
         let k = run(&[request(&col, 4, Space::Workgroup, false), request(&padded, 4, Space::Workgroup, false)]);
         assert_eq!((k.shared_load_requests, k.shared_load_wavefronts, k.shared_bank_conflicts()), (2, 33, 31));
+        assert_eq!(k.shared_ideal_wavefronts(), 2);
+        assert_eq!(k.per_op[0].ideal_wavefronts, 2);
+    }
+
+    /// A request that costs its minimum has no conflict however many wavefronts it takes: the
+    /// ideal counts them (Nsight Compute's definition), not one per request.
+    #[test]
+    fn wide_and_wave64_requests_conflict_beyond_their_ideal() {
+        let doubles: Vec<u64> = (0..32).map(|i| 8 * i).collect();
+        let float4: Vec<u64> = (0..32).map(|i| 16 * i).collect();
+        let doubles_stride2: Vec<u64> = (0..32).map(|i| 16 * i).collect();
+        let k = run(&[
+            request(&doubles, 8, Space::Workgroup, false),
+            request(&float4, 16, Space::Workgroup, true),
+            request(&doubles_stride2, 8, Space::Workgroup, false),
+        ]);
+        // Loads: 2 + 4 wavefronts, ideal 2 + 2; the store: 4 quarter-warp phases, all ideal.
+        assert_eq!((k.shared_load_wavefronts, k.shared_load_ideal_wavefronts), (6, 4));
+        assert_eq!((k.shared_store_wavefronts, k.shared_store_ideal_wavefronts), (4, 4));
+        assert_eq!(k.shared_bank_conflicts(), 2);
+        // GCN wave64: two half-wave groups, each conflict-free on a row; a column is 32-way in each.
+        let row: Vec<u64> = (0..64).map(|i| 4 * i).collect();
+        let column: Vec<u64> = (0..64).map(|i| 128 * i).collect();
+        let hd = run_on("hd7850", &[request(&row, 4, Space::Workgroup, false)]);
+        assert_eq!((hd.shared_bank_wavefronts(), hd.shared_ideal_wavefronts(), hd.shared_bank_conflicts()), (2, 2, 0));
+        let hd = run_on("hd7850", &[request(&column, 4, Space::Workgroup, true)]);
+        assert_eq!(
+            (hd.shared_bank_wavefronts(), hd.shared_ideal_wavefronts(), hd.shared_bank_conflicts()),
+            (64, 2, 62)
+        );
+        assert_eq!((hd.per_op[0].sectors_or_wavefronts, hd.per_op[0].ideal_wavefronts), (64, 2));
     }
 
     #[test]
@@ -419,6 +487,7 @@ mod tests {
             kernel: "k\"1".into(),
             shared_load_requests: 32,
             shared_load_wavefronts: 1024,
+            shared_load_ideal_wavefronts: 32,
             ..Default::default()
         };
         let j = m.to_json();
@@ -431,6 +500,9 @@ mod tests {
             "shared_load_requests",
             "shared_store_requests",
             "shared_bank_wavefronts",
+            "shared_ideal_wavefronts",
+            "shared_load_ideal_wavefronts",
+            "shared_store_ideal_wavefronts",
             "shared_bank_conflicts",
             "barriers",
             "ops",
@@ -439,6 +511,10 @@ mod tests {
             assert!(j.contains(&format!("\"{k}\": ")), "{k} missing in {j}");
         }
         assert!(j.contains("\"shared_bank_conflicts\": 992"));
+        // Ideal right after the wavefronts they bound, conflicts after both.
+        let at = |k: &str| j.find(&format!("\"{k}\"")).expect("key");
+        assert!(at("shared_store_wavefronts") < at("shared_ideal_wavefronts"));
+        assert!(at("shared_store_ideal_wavefronts") < at("shared_bank_conflicts"));
         assert!(j.starts_with("{\"kernel\": \"k\\\"1\""));
     }
 }

@@ -156,6 +156,113 @@ fn wavefronts_per_request() {
     assert_eq!(wavefronts(&lanes((0..32).map(|i| 128 * i)), 4, &gtx), 16);
 }
 
+/// A 64-bank LDS: 64 banks of 4 bytes, one word per layer, checked over a whole wave64 request.
+/// No shipped target has it (no primary source names one); `test/target/lds64.toml` describes it
+/// for the tools.
+const LDS64: BankGeometry = BankGeometry { bank_count: 64, bank_width: 4, layer_width: 4 };
+
+/// `test/target/lds64.toml`, the test-only target with [`LDS64`]'s banks.
+fn lds64_target() -> Target {
+    target(concat!(env!("CARGO_MANIFEST_DIR"), "/../test/target/lds64.toml"))
+}
+
+/// `lanes` lanes of `bytes` each, lane `i` at byte `base + i × stride × bytes`.
+fn strided(lanes: u64, stride: u64, bytes: u32, base: u64) -> Vec<Option<u64>> {
+    (0..lanes).map(|i| Some(base + i * stride * u64::from(bytes))).collect()
+}
+
+/// One row of the design study's table: (row, target, lane addresses, access bytes, expected
+/// wavefronts, expected ideal).
+type Case<'t> = (u32, &'t Target, Vec<Option<u64>>, u32, u32, u32);
+
+/// The single-request table of the design study (`next-round.md` §1.3, rows 1–29), each row
+/// through the target the simulator would use. Rows 26–29 are the 64-bank LDS, given as a target file.
+#[test]
+fn design_study_single_requests() {
+    let (a100, c2050, gtx, hd, l64) =
+        (target("a100"), target("c2050"), target("gtx690"), target("hd7850"), lds64_target());
+    let halves: Vec<Option<u64>> = (0..32).map(|i| Some(if i < 16 { 0 } else { 128 })).collect();
+    let odd_column: Vec<Option<u64>> = (0..32u64).map(|i| (i % 2 == 1).then_some(128 * i)).collect();
+    let rows: Vec<Case> = vec![
+        (1, &a100, strided(32, 1, 4, 0), 4, 1, 1),
+        (2, &a100, strided(32, 2, 4, 0), 4, 2, 1),
+        (3, &a100, strided(32, 32, 4, 0), 4, 32, 1),
+        (4, &a100, strided(32, 33, 4, 0), 4, 1, 1),
+        (5, &a100, lanes([0; 32]), 4, 1, 1),
+        // Two words of one bank, each broadcast to half the warp.
+        (6, &a100, halves, 4, 2, 1),
+        // gcd(stride, 32): 17 → 1, 6 → 2, 48 → 16 (seed 002 fact 1).
+        (7, &a100, strided(32, 17, 4, 0), 4, 1, 1),
+        (7, &a100, strided(32, 6, 4, 0), 4, 2, 1),
+        (7, &a100, strided(32, 48, 4, 0), 4, 16, 1),
+        (8, &a100, strided(32, 1, 8, 0), 8, 2, 2),
+        (9, &a100, strided(32, 2, 8, 0), 8, 4, 2),
+        (10, &a100, strided(32, 1, 16, 0), 16, 4, 4),
+        // Eq. (21) says 4 / 2 / 1; one word serves four chars or two shorts at once.
+        (11, &a100, strided(32, 1, 1, 0), 1, 1, 1),
+        (11, &a100, strided(32, 1, 2, 0), 2, 1, 1),
+        (11, &a100, strided(32, 4, 1, 0), 1, 1, 1),
+        (12, &a100, odd_column, 4, 16, 1),
+        // Fermi: 32 banks (seed 002 Table 4.1's "16" is a typo); doubles by half-warps (CC 2.x).
+        (13, &c2050, strided(32, 32, 4, 0), 4, 32, 1),
+        (14, &c2050, strided(32, 1, 8, 0), 8, 2, 2),
+        // Kepler's 8-byte layers (seed 002 case one and facts 4, 6, 7).
+        (15, &gtx, strided(32, 32, 4, 0), 4, 16, 1),
+        (16, &gtx, strided(32, 64, 4, 0), 4, 32, 1),
+        (17, &gtx, strided(32, 2, 4, 0), 4, 1, 1),
+        (17, &gtx, strided(32, 2, 4, 8), 4, 2, 1),
+        (18, &gtx, strided(32, 4, 4, 0), 4, 2, 1),
+        (18, &gtx, strided(32, 4, 4, 16), 4, 3, 1),
+        (19, &gtx, strided(32, 1, 8, 0), 8, 1, 1),
+        (20, &gtx, strided(32, 33, 4, 0), 4, 1, 1),
+        // GCN: two half-wave groups per wavefront; float4 in eight 8-lane phases (ds_write_b128).
+        (21, &hd, strided(64, 1, 4, 0), 4, 2, 2),
+        (22, &hd, strided(64, 1, 8, 0), 8, 4, 4),
+        (23, &hd, strided(64, 32, 4, 0), 4, 64, 2),
+        (24, &hd, strided(64, 1, 16, 0), 16, 8, 8),
+        (25, &hd, strided(64, 2, 4, 0), 4, 4, 2),
+        // 64 banks over a whole wave64: one pass of 256 bytes.
+        (26, &l64, strided(64, 1, 4, 0), 4, 1, 1),
+        (27, &l64, strided(64, 32, 4, 0), 4, 32, 1),
+        (27, &l64, strided(64, 33, 4, 0), 4, 1, 1),
+        (27, &l64, strided(64, 64, 4, 0), 4, 64, 1),
+        (28, &l64, strided(64, 2, 4, 0), 4, 2, 1),
+        (29, &l64, strided(64, 1, 16, 0), 16, 4, 4),
+        (29, &l64, strided(64, 1, 8, 0), 8, 2, 2),
+    ];
+    for (row, t, addrs, bytes, wavefronts, ideal) in rows {
+        assert_eq!(
+            shared_request_cost(&addrs, bytes, t),
+            SharedCost { wavefronts, ideal_wavefronts: ideal },
+            "row {row} on {}",
+            t.name
+        );
+    }
+}
+
+/// Rows 26–29 on the explicit geometry, so the model is tested on 64 banks whatever the target file
+/// says; and the file says exactly that geometry and a whole-wavefront request.
+#[test]
+fn sixty_four_bank_lds() {
+    let t = lds64_target();
+    assert_eq!((BankGeometry::of(&t), t.shared_request_lanes, t.warp_size), (LDS64, 64, 64));
+    assert!(!Target::shipped_names().contains(&t.name.as_str()), "a test target, not a shipped one");
+    let cost = |addrs: &[Option<u64>], bytes| request_cost(addrs, bytes, LDS64, 64);
+    let w = |wavefronts, ideal| SharedCost { wavefronts, ideal_wavefronts: ideal };
+    assert_eq!(cost(&strided(64, 1, 4, 0), 4), w(1, 1));
+    // Stride 32 is 32-way, not the 16-way per half-wave group of 32 banks: the words fall in two banks.
+    assert_eq!([32, 33, 64].map(|s| cost(&strided(64, s, 4, 0), 4)), [w(32, 1), w(1, 1), w(64, 1)]);
+    // Stride 2: one 512-byte span, two periods of the banks.
+    assert_eq!(cost(&strided(64, 2, 4, 0), 4), w(2, 1));
+    // float4 in 16-lane phases, float2 in 32-lane phases, each one pass of 256 bytes.
+    assert_eq!((lanes_per_phase(LDS64, 64, 16), lanes_per_phase(LDS64, 64, 8)), (16, 32));
+    assert_eq!(cost(&strided(64, 1, 16, 0), 16), w(4, 4));
+    assert_eq!(cost(&strided(64, 1, 8, 0), 8), w(2, 2));
+    // The same wave64 on 32 banks in half-wave groups (hd7850) costs twice the ideal of row 26.
+    assert_eq!(request_cost(&strided(64, 1, 4, 0), 4, C32, 32), w(2, 2));
+    assert_eq!(request_cost(&strided(64, 32, 4, 0), 4, C32, 32), w(64, 2));
+}
+
 #[test]
 fn phases_fill_one_pass_of_the_banks() {
     assert_eq!([1, 2, 4, 8, 16, 12, 256].map(|b| lanes_per_phase(C32, 32, b)), [32, 32, 32, 16, 8, 10, 1]);

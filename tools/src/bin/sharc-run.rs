@@ -460,16 +460,18 @@ fn table(ms: &[KernelMetrics], l: &Loaded) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
     let width = ms.iter().map(|k| k.kernel.len()).max().unwrap_or(0).max(12);
-    let _ = write!(s, "{:<26}", "metric");
+    let names = ms.first().map(KernelMetrics::counters).unwrap_or_default();
+    let key = names.iter().map(|(n, _)| n.len()).max().unwrap_or(0).max(6);
+    let _ = write!(s, "{:<key$}", "metric");
     for k in ms {
         let _ = write!(s, " {:>width$}", k.kernel);
     }
     s.push('\n');
-    let rows = ms.first().map(|k| k.counters().len()).unwrap_or(0);
-    for r in 0..rows {
-        let _ = write!(s, "{:<26}", ms[0].counters()[r].0);
-        for k in ms {
-            let _ = write!(s, " {:>width$}", k.counters()[r].1);
+    let columns: Vec<_> = ms.iter().map(KernelMetrics::counters).collect();
+    for (r, (name, _)) in names.iter().enumerate() {
+        let _ = write!(s, "{name:<key$}");
+        for c in &columns {
+            let _ = write!(s, " {:>width$}", c[r].1);
         }
         s.push('\n');
     }
@@ -489,9 +491,10 @@ fn table(ms: &[KernelMetrics], l: &Loaded) -> String {
             };
             let detail = if o.shared {
                 format!(
-                    "{} wavefronts ({} per request)",
+                    "{} wavefronts ({} per request), {} ideal",
                     o.sectors_or_wavefronts,
-                    o.sectors_or_wavefronts as f64 / o.requests.max(1) as f64
+                    o.sectors_or_wavefronts as f64 / o.requests.max(1) as f64,
+                    o.ideal_wavefronts
                 )
             } else {
                 format!(
