@@ -47,12 +47,12 @@ pub struct BankFix {
     /// `"pad 1"`, `"xor<vec = 1, per_phase = 4, max_phase = 8>"`, `"transposed"`,
     /// `"soa<fields = 2>"`, `"remap y' = (y + x) mod By"`, `"reorder c=1"` or `"none"`.
     pub fix: String,
-    /// Wavefronts per block before.
-    pub cost_before: f64,
+    /// Wavefronts per block before (rounded: sampled loops make the weighted sum fractional).
+    pub cost_before: u64,
     /// Wavefronts per block after (equal to before for `"none"`).
-    pub cost_after: f64,
+    pub cost_after: u64,
     /// The conflict-free minimum, in wavefronts per block.
-    pub ideal: f64,
+    pub ideal: u64,
 }
 
 /// One array staged in shared memory.
@@ -193,15 +193,14 @@ impl Plan {
             ]);
         }
         if !self.bank.is_empty() {
-            let f64_ty = ctx.float_type(FloatKind::F64);
             let mut fixes = Vec::new();
             for b in &self.bank {
                 let entries = vec![
                     ("array".to_string(), ctx.string_attr(b.array.clone())),
                     ("fix".to_string(), ctx.string_attr(b.fix.clone())),
-                    ("cost_before".to_string(), ctx.float_attr(f64_ty, b.cost_before)),
-                    ("cost_after".to_string(), ctx.float_attr(f64_ty, b.cost_after)),
-                    ("ideal".to_string(), ctx.float_attr(f64_ty, b.ideal)),
+                    ("cost_before".to_string(), ctx.i64_attr(b.cost_before as i64)),
+                    ("cost_after".to_string(), ctx.i64_attr(b.cost_after as i64)),
+                    ("ideal".to_string(), ctx.i64_attr(b.ideal as i64)),
                 ];
                 fixes.push(ctx.dict_attr(entries));
             }
@@ -262,9 +261,9 @@ impl Plan {
                 bank.push(BankFix {
                     array: b.str("array")?.to_string(),
                     fix: b.str("fix")?.to_string(),
-                    cost_before: b.float("cost_before")?,
-                    cost_after: b.float("cost_after")?,
-                    ideal: b.float("ideal")?,
+                    cost_before: b.unsigned("cost_before")?,
+                    cost_after: b.unsigned("cost_after")?,
+                    ideal: b.unsigned("ideal")?,
                 });
             }
         }
@@ -386,6 +385,16 @@ mod tests {
         if let Some(s) = plan.search.as_mut() {
             s.occupancy = (s.occupancy * 1e4).round() / 1e4;
         }
+        plan.attach(&mut ctx, section.0);
+        assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan.clone())));
+        // sharc-bank-conflicts' decisions ride along.
+        plan.bank = vec![super::BankFix {
+            array: "B".into(),
+            fix: "pad 1".into(),
+            cost_before: 1056,
+            cost_after: 64,
+            ideal: 64,
+        }];
         plan.attach(&mut ctx, section.0);
         assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan)));
     }

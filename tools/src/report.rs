@@ -1,8 +1,8 @@
 //! `sharcc --report`: the decisions the pipeline took, one row per kernel, read back from the
 //! lowered module itself — each `gpu.launch_func` with its kernel's block shape and the
 //! `sharc.plan` it carries (for kernels placed by the partition search: staged arrays, tiles,
-//! shared bytes, occupancy, profit, and the bank-conflict fix of each conflicted buffer). Reading the IR rather than the passes' internals keeps the
-//! report true to what was generated.
+//! shared bytes, occupancy, profit, and the bank-conflict fix of each conflicted buffer).
+//! Reading the IR rather than the passes' internals keeps the report true to what was generated.
 
 use sharc_dialects::gpu::LaunchFuncOp;
 use sharc_ir::{Context, OpId};
@@ -91,7 +91,7 @@ fn bank_fixes(plan: &Plan) -> String {
     if plan.bank.is_empty() {
         return "-".to_string();
     }
-    let fix = |b: &BankFix| format!("{} {} {}->{}", b.array, b.fix, b.cost_before.round(), b.cost_after.round());
+    let fix = |b: &BankFix| format!("{} {} {}->{}", b.array, b.fix, b.cost_before, b.cost_after);
     plan.bank.iter().map(fix).collect::<Vec<_>>().join("; ")
 }
 

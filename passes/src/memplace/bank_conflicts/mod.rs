@@ -159,9 +159,9 @@ impl BankConflicts {
                     fixes.push(BankFix {
                         array: name.clone(),
                         fix: t.candidate.describe(),
-                        cost_before: before.wavefronts,
-                        cost_after: t.buffer.wavefronts,
-                        ideal: t.buffer.ideal,
+                        cost_before: whole(before.wavefronts),
+                        cost_after: whole(t.buffer.wavefronts),
+                        ideal: whole(t.buffer.ideal),
                     });
                     diags.push(Diagnostic::remark(
                         loc.clone(),
@@ -186,9 +186,9 @@ impl BankConflicts {
                     fixes.push(BankFix {
                         array: name.clone(),
                         fix: "none".to_string(),
-                        cost_before: before.wavefronts,
-                        cost_after: before.wavefronts,
-                        ideal: before.ideal,
+                        cost_before: whole(before.wavefronts),
+                        cost_after: whole(before.wavefronts),
+                        ideal: whole(before.ideal),
                     });
                     diags.push(Diagnostic::remark(
                         loc.clone(),
@@ -349,6 +349,11 @@ fn band_minimum(ctx: &Context, band: BandOp, target: &Target, env: &CostEnv) -> 
         .filter_map(|b| buffer_cost(ctx, band.0, b, target, env).ok())
         .map(|c| c.total.ideal)
         .sum()
+}
+
+/// A weighted wavefront count as the plan records it.
+fn whole(wavefronts: f64) -> u64 {
+    wavefronts.round().max(0.0) as u64
 }
 
 /// The `memplace.alloc_shared` results of a band, in order.
