@@ -3,7 +3,7 @@
 //! pass chose (read back from `sharcc --report`) and the pass's compile time.
 //!
 //! For each function of the inputs (seed 000's kernels in `bench/kernels/shared-memory.c` and
-//! the complex scaling of `bench/kernels/cscale.c`): the C compiler's build writes inputs and
+//! the complex scaling of `test/passes/memplace/Inputs/cscale.c`): the C compiler's build writes inputs and
 //! reference outputs at size n; then for each target `sharcc --emit=gpu` with `--bank-fix=off`,
 //! `auto` and `paper`, and `sharc-run --metrics=json` on each. Every output must equal the C
 //! compiler's and the global sectors must not change.
@@ -18,14 +18,14 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: bank-conflicts [--n SIZE] [--targets T1,T2] [--functions F1,F2] [--out-dir DIR]";
 
-/// `(input file under bench/kernels, function)`, in table order.
+/// `(input file in the repository, function)`, in table order.
 const KERNELS: &[(&str, &str)] = &[
-    ("shared-memory.c", "transpose"),
-    ("shared-memory.c", "matvec"),
-    ("shared-memory.c", "gemm"),
-    ("shared-memory.c", "gauss"),
-    ("shared-memory.c", "hotspot"),
-    ("cscale.c", "cscale"),
+    ("bench/kernels/shared-memory.c", "transpose"),
+    ("bench/kernels/shared-memory.c", "matvec"),
+    ("bench/kernels/shared-memory.c", "gemm"),
+    ("bench/kernels/shared-memory.c", "gauss"),
+    ("bench/kernels/shared-memory.c", "hotspot"),
+    ("test/passes/memplace/Inputs/cscale.c", "cscale"),
 ];
 
 const TARGETS: &[&str] = &["a100", "gtx690", "c2050", "mi250x", "hd7850"];
@@ -37,7 +37,7 @@ struct Args {
     targets: Vec<String>,
     functions: Vec<String>,
     out_dir: PathBuf,
-    kernels: PathBuf,
+    repo: PathBuf,
     bin: PathBuf,
 }
 
@@ -49,7 +49,7 @@ fn parse_args() -> Result<Args, String> {
         targets: TARGETS.iter().map(|s| s.to_string()).collect(),
         functions: KERNELS.iter().map(|k| k.1.to_string()).collect(),
         out_dir: repo.join("target/bench/bank-conflicts"),
-        kernels: repo.join("bench/kernels"),
+        repo: repo.clone(),
         bin: exe_dir,
     };
     let mut it = std::env::args().skip(1);
@@ -192,7 +192,7 @@ fn run(a: &Args) -> Result<bool, String> {
         let Some(&(file, _)) = KERNELS.iter().find(|k| k.1 == f) else {
             return Err(format!("unknown function '{f}'"));
         };
-        let input = a.kernels.join(file);
+        let input = a.repo.join(file);
         let dir = a.out_dir.join(f);
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         reference(a, &input, f, &dir).map_err(|e| format!("{f}: {e}"))?;
