@@ -335,7 +335,9 @@ mod tests {
 
     #[test]
     fn flat_swizzle_agrees_with_the_xor_form_where_cute_normalises() {
-        for (bits, base, shift, shape) in [(3, 0, 3, [16, 8]), (3, 0, 5, [64, 8]), (2, 1, 4, [32, 8]), (1, 0, 5, [8, 32])] {
+        for (bits, base, shift, shape) in
+            [(3, 0, 3, [16, 8]), (3, 0, 5, [64, 8]), (2, 1, 4, [32, 8]), (1, 0, 5, [8, 32])]
+        {
             let flat = SharedLayout::Swizzle { bits, base, shift };
             let xor = SharedLayout::cute(bits, base, shift, &shape);
             assert!(matches!(xor, SharedLayout::Xor { .. }), "{flat} on {shape:?} is {xor}");
