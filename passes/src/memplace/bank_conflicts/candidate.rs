@@ -349,3 +349,32 @@ pub(super) fn apply(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::flat_swizzles;
+    use sharc_machine::layout::SharedLayout;
+    use sharc_machine::Target;
+
+    fn swizzle(bits: u32, base: u32, shift: u32) -> SharedLayout {
+        SharedLayout::Swizzle { bits, base, shift }
+    }
+
+    /// The flat swizzles are sized to the bank line in elements, tried on 1-D buffers, given
+    /// in the xor form where they have one, and skipped where the line is no power of two.
+    #[test]
+    fn flat_swizzles_follow_the_bank_line() {
+        let a100 = Target::load("a100").expect("a100");
+        let want: Vec<SharedLayout> = (1..=5).map(|b| swizzle(b, 0, 5)).collect();
+        assert_eq!(flat_swizzles(&[2048], 4, &a100), want);
+        // f64: a 128-byte line holds 16 elements.
+        assert_eq!(flat_swizzles(&[2048], 8, &a100), (1..=4).map(|b| swizzle(b, 0, 4)).collect::<Vec<_>>());
+        // On a 32x32 tile every one is Triton's full-row XOR of 2^B phases.
+        let xor = |max_phase| SharedLayout::Xor { vec: 1, per_phase: 1, max_phase };
+        assert_eq!(flat_swizzles(&[32, 32], 4, &a100), vec![xor(2), xor(4), xor(8), xor(16), xor(32)]);
+        // 48 elements are whole blocks of 2^B only for B <= 4.
+        assert_eq!(flat_swizzles(&[48], 4, &a100), (1..=4).map(|b| swizzle(b, 0, 5)).collect::<Vec<_>>());
+        // 12-byte elements: no power-of-two line.
+        assert!(flat_swizzles(&[2048], 12, &a100).is_empty());
+    }
+}
