@@ -15,7 +15,14 @@
 //!   last dimension: with `row = e / C` and `col = e mod C` (C the innermost extent, every outer
 //!   dimension flattened into the row), the element lands in column
 //!   `((col / vec) XOR ((row / per_phase) mod max_phase)) · vec + col mod vec` of the same row.
-//!   CuTe's `Swizzle<B, M, S>` is the same family ([`SharedLayout::from_cute`]).
+//!   CuTe's `Swizzle<B, M, S>` is the same family where it XORs column bits with row bits
+//!   ([`SharedLayout::from_cute`]).
+//! - [`SharedLayout::Swizzle`] is CuTe's `Swizzle<B, M, S>` itself, on the flat offset of any
+//!   rank (1-D included): `e XOR ((e AND ((2^B - 1) << (M + S))) >> S)`. It is what the `Xor`
+//!   form cannot say: a 1-D buffer, or source and target bits that are not the column and row
+//!   of a power-of-two row. A 1-D buffer read at `2·t` and `2·t + 1` (interleaved complex
+//!   numbers) is conflict-free under `Swizzle<1, 0, 5>` on 32 four-byte banks for both the
+//!   strided reads and the unit-stride cooperative copy, which `Soa` is not.
 //! - [`SharedLayout::Transposed`] stores `[.., r, c]` of an `R × C` matrix at `[.., c, r]`
 //!   (physical offset `c·R + r` within the matrix): a tile read by columns is stored by rows.
 //! - [`SharedLayout::Soa`] de-interleaves records of `fields` elements (AOS → SOA): flat element
@@ -45,6 +52,16 @@ pub enum SharedLayout {
     Soa {
         /// Elements per record.
         fields: u32,
+    },
+    /// CuTe's `Swizzle<B, M, S>` on the flat row-major offset: the `bits` bits starting at
+    /// `base + shift` are XORed into the `bits` bits starting at `base`.
+    Swizzle {
+        /// `B`: bits XORed (the swizzle has `2^B` phases).
+        bits: u32,
+        /// `M`: low bits left alone (`2^M` elements move together, the access vector).
+        base: u32,
+        /// `S`: how far above the target bits the source bits are.
+        shift: u32,
     },
 }
 
@@ -106,6 +123,32 @@ impl SharedLayout {
                 }
                 Ok(())
             }
+            SharedLayout::Swizzle { bits, base, shift } => {
+                // XOR with bits taken from elsewhere in the offset is an involution (so a
+                // bijection on all offsets) when the source bits [M + S, M + S + B) and the
+                // target bits [M, M + B) are disjoint: S >= B. It only changes bits below
+                // M + B, so every aligned block of 2^(M + B) offsets maps onto itself, and
+                // the buffer maps onto itself when it is made of whole blocks.
+                if bits == 0 {
+                    return err(format!("swizzle<{bits}, {base}, {shift}>: B must be at least 1"));
+                }
+                if shift < bits {
+                    return err(format!(
+                        "swizzle<{bits}, {base}, {shift}>: S must be at least B (the XORed bits and the bits XORed into them must not overlap)"
+                    ));
+                }
+                if u64::from(bits) + u64::from(base) + u64::from(shift) > 62 {
+                    return err(format!("swizzle<{bits}, {base}, {shift}>: B + M + S must be at most 62"));
+                }
+                let n: i64 = shape.iter().product();
+                let block = 1i64 << (base + bits);
+                if n % block != 0 {
+                    return err(format!(
+                        "swizzle<{bits}, {base}, {shift}>: the element count {n} must be a multiple of 2^(M + B) = {block}"
+                    ));
+                }
+                Ok(())
+            }
         }
     }
 
@@ -134,7 +177,23 @@ impl SharedLayout {
                 let fields = u64::from(fields);
                 (e % fields) * (n / fields) + e / fields
             }
+            SharedLayout::Swizzle { bits, base, shift } => {
+                let mask = ((1u64 << bits) - 1) << (base + shift);
+                e ^ ((e & mask) >> shift)
+            }
         }
+    }
+
+    /// CuTe's `Swizzle<B, M, S>` on a buffer of `shape`, in the `Xor` form where that is the
+    /// same permutation and fits the buffer ([`from_cute`](Self::from_cute) on the innermost
+    /// extent, rank 2 or more), else as [`SharedLayout::Swizzle`]: one spelling per layout,
+    /// whichever way it was written.
+    pub fn cute(bits: u32, base: u32, shift: u32, shape: &[i64]) -> SharedLayout {
+        let xor = match shape {
+            [_, .., cols] => SharedLayout::from_cute(bits, base, shift, *cols).filter(|l| l.check(shape).is_ok()),
+            _ => None,
+        };
+        xor.unwrap_or(SharedLayout::Swizzle { bits, base, shift })
     }
 
     /// Normalises CuTe's `Swizzle<B, M, S>` (XOR `B` bits taken `S` bits above the low `M` bits
@@ -160,7 +219,7 @@ impl SharedLayout {
     /// the others keep the shape.
     pub fn physical_shape(self, shape: &[i64]) -> Vec<i64> {
         match self {
-            SharedLayout::RowMajor | SharedLayout::Xor { .. } => shape.to_vec(),
+            SharedLayout::RowMajor | SharedLayout::Xor { .. } | SharedLayout::Swizzle { .. } => shape.to_vec(),
             SharedLayout::Transposed => {
                 let mut s = shape.to_vec();
                 let r = s.len();
@@ -179,7 +238,7 @@ impl SharedLayout {
 
 impl fmt::Display for SharedLayout {
     /// The attribute body's spelling: `row_major`, `xor<vec = 1, per_phase = 4, max_phase = 8>`,
-    /// `transposed`, `soa<fields = 2>`.
+    /// `transposed`, `soa<fields = 2>`, `swizzle<1, 0, 5>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SharedLayout::RowMajor => f.write_str("row_major"),
@@ -188,6 +247,7 @@ impl fmt::Display for SharedLayout {
             }
             SharedLayout::Transposed => f.write_str("transposed"),
             SharedLayout::Soa { fields } => write!(f, "soa<fields = {fields}>"),
+            SharedLayout::Swizzle { bits, base, shift } => write!(f, "swizzle<{bits}, {base}, {shift}>"),
         }
     }
 }
@@ -221,6 +281,10 @@ mod tests {
             (SharedLayout::Transposed, vec![2, 3, 5]),
             (SharedLayout::Soa { fields: 2 }, vec![2048]),
             (SharedLayout::Soa { fields: 3 }, vec![4, 6]),
+            (SharedLayout::Swizzle { bits: 1, base: 0, shift: 5 }, vec![2048]),
+            (SharedLayout::Swizzle { bits: 3, base: 2, shift: 3 }, vec![96]),
+            (SharedLayout::Swizzle { bits: 2, base: 0, shift: 5 }, vec![32, 33]),
+            (SharedLayout::Swizzle { bits: 5, base: 0, shift: 5 }, vec![4, 4, 2]),
         ];
         for (l, shape) in cases {
             assert_eq!(l.check(&shape), Ok(()), "{l} on {shape:?}");
@@ -236,6 +300,57 @@ mod tests {
         assert!(xor(1, 1, 2).check(&[32]).is_err());
         assert!(SharedLayout::Transposed.check(&[32]).is_err());
         assert!(SharedLayout::Soa { fields: 2 }.check(&[3, 5]).is_err());
+        let swizzle = |bits, base, shift| SharedLayout::Swizzle { bits, base, shift };
+        assert!(swizzle(0, 0, 5).check(&[64]).is_err(), "B = 0");
+        assert!(swizzle(3, 0, 2).check(&[64]).is_err(), "overlapping bits");
+        assert!(swizzle(2, 1, 5).check(&[36]).is_err(), "36 is no multiple of 8");
+        assert!(swizzle(40, 20, 40).check(&[64]).is_err(), "too wide");
+        // Whole blocks of 2^(M + B) are enough: offsets 64..96 have source bits the
+        // buffer's first 64 do not, and still stay below 96.
+        assert_eq!(swizzle(1, 0, 5).check(&[96]), Ok(()));
+        assert!(is_bijection(swizzle(1, 0, 5), &[96]));
+    }
+
+    #[test]
+    fn flat_swizzle_is_the_cscale_formula() {
+        // Interleaved complex numbers: row w of a 32-word bank line flips the low bit when w
+        // is odd, so `2t` and `2t + 1` of lanes t and t + 16 land in different banks.
+        let l = SharedLayout::Swizzle { bits: 1, base: 0, shift: 5 };
+        for e in 0..2048u64 {
+            assert_eq!(l.physical_offset(&[2048], e), e ^ ((e >> 5) & 1), "offset {e}");
+        }
+        let banks = |offsets: &mut dyn Iterator<Item = u64>| {
+            let mut b: Vec<u64> = offsets.map(|e| l.physical_offset(&[2048], e) % 32).collect();
+            b.sort_unstable();
+            b.dedup();
+            b.len()
+        };
+        for half in [0, 1] {
+            assert_eq!(banks(&mut (0..32).map(|t| 2 * t + half)), 32, "reads of part {half}");
+        }
+        assert_eq!(banks(&mut (64..96)), 32, "a warp of the copy");
+        assert_eq!(l.to_string(), "swizzle<1, 0, 5>");
+        assert_eq!(l.physical_shape(&[2048]), vec![2048]);
+    }
+
+    #[test]
+    fn flat_swizzle_agrees_with_the_xor_form_where_cute_normalises() {
+        for (bits, base, shift, shape) in
+            [(3, 0, 3, [16, 8]), (3, 0, 5, [64, 8]), (2, 1, 4, [32, 8]), (1, 0, 5, [8, 32])]
+        {
+            let flat = SharedLayout::Swizzle { bits, base, shift };
+            let xor = SharedLayout::cute(bits, base, shift, &shape);
+            assert!(matches!(xor, SharedLayout::Xor { .. }), "{flat} on {shape:?} is {xor}");
+            assert_eq!(Some(xor), SharedLayout::from_cute(bits, base, shift, shape[1]));
+            for e in 0..(shape[0] * shape[1]) as u64 {
+                assert_eq!(flat.physical_offset(&shape, e), xor.physical_offset(&shape, e), "{flat} offset {e}");
+            }
+        }
+        // 1-D buffers and non-power-of-two rows keep the flat form.
+        assert_eq!(SharedLayout::cute(1, 0, 5, &[2048]), SharedLayout::Swizzle { bits: 1, base: 0, shift: 5 });
+        assert_eq!(SharedLayout::cute(1, 0, 5, &[32, 33]), SharedLayout::Swizzle { bits: 1, base: 0, shift: 5 });
+        // A rank-1 buffer whose offsets never reach the source bits is not an xor layout either.
+        assert_eq!(SharedLayout::cute(1, 0, 5, &[32]), SharedLayout::Swizzle { bits: 1, base: 0, shift: 5 });
     }
 
     #[test]

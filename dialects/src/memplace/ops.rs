@@ -20,15 +20,15 @@ const MEMPLACE: &str = "memplace";
 
 /// The attribute `#memplace<layout ...>` holding `layout` (spelled as
 /// [`SharedLayout`]'s `Display`: `row_major`, `xor<vec = 1, per_phase = 4, max_phase = 8>`,
-/// `transposed`, `soa<fields = 2>`).
+/// `transposed`, `soa<fields = 2>`, `swizzle<1, 0, 5>`).
 pub fn layout_attr(ctx: &mut Context, layout: SharedLayout) -> Attr {
     ctx.opaque_attr(MEMPLACE, &format!("<layout {layout}>"))
 }
 
-/// The layout an attribute `#memplace<layout ...>` names, on a buffer whose innermost extent is
-/// `cols` (what normalises a CuTe `swizzle<B, M, S>`); the error says why it names none
-/// (`must be a #memplace<layout ...> attribute`, `is invalid: ...`).
-pub fn layout_from_attr(ctx: &Context, attr: Attr, cols: Option<i64>) -> Result<SharedLayout, String> {
+/// The layout an attribute `#memplace<layout ...>` names, on a buffer of `shape` (what
+/// normalises a CuTe `swizzle<B, M, S>`, see [`SharedLayout::cute`]); the error says why it
+/// names none (`must be a #memplace<layout ...> attribute`, `is invalid: ...`).
+pub fn layout_from_attr(ctx: &Context, attr: Attr, shape: Option<&[i64]>) -> Result<SharedLayout, String> {
     let not_layout = || "must be a #memplace<layout ...> attribute".to_string();
     let body = ctx.attr_opaque_body(attr, MEMPLACE).ok_or_else(not_layout)?;
     let spelled = body.strip_prefix('<').and_then(|b| b.strip_suffix('>')).ok_or_else(not_layout)?;
@@ -37,7 +37,7 @@ pub fn layout_from_attr(ctx: &Context, attr: Attr, cols: Option<i64>) -> Result<
         return Err(not_layout());
     }
     let invalid = |e: syntax::SpellingError| format!("is invalid: {}", e.message);
-    syntax::LayoutSpelling::from_text(spelled).and_then(|s| s.layout(cols)).map_err(invalid)
+    syntax::LayoutSpelling::from_text(spelled).and_then(|s| s.layout(shape)).map_err(invalid)
 }
 
 /// `memplace.alloc_shared`.
@@ -57,10 +57,17 @@ pub static ALLOC_SHARED: OpSpec = OpSpec {
           column is XORed with the row's phase, `p(e) = row * C + ((col floordiv V) xor \
           ((row floordiv P) mod M)) * V + col mod V`. V, P and M are powers of two, the buffer \
           has rank 2 or more and `C` is a multiple of `V * M`.\n\
-        - `swizzle<B, M, S>`, CuTe's `Swizzle<B, M, S>` (`o xor ((o & (2^B - 1) << (M + S)) >> \
-          S)` on the offset `o`), is accepted by the parser and normalised to the `xor` form: \
-          `vec = 2^M`, `max_phase = 2^B`, `per_phase = 2^(M + S - log2 C)`; it must XOR bits of \
-          the column with bits of the row (`C` a power of two, `M + B <= log2 C <= M + S`).\n\
+        - `swizzle<B, M, S>`, CuTe's `Swizzle<B, M, S>` on the flat offset, of any rank: \
+          `p(e) = e xor ((e & ((2^B - 1) << (M + S))) >> S)`. `B >= 1`, `S >= B` (the XORed \
+          bits and the bits XORed into them are disjoint, so it is a permutation) and the \
+          element count is a multiple of `2^(M + B)` (the buffer is made of whole blocks the \
+          XOR permutes within). Where it XORs bits of the column with bits of the row (rank 2 \
+          or more, `C` a power of two, `M + B <= log2 C <= M + S`) it is the `xor` form and is \
+          normalised to it (`vec = 2^M`, `max_phase = 2^B`, `per_phase = 2^(M + S - log2 C)`); \
+          otherwise it is kept and printed as written. `swizzle<1, 0, 5>` on a 1-D `f32` buffer \
+          read at `2t` and `2t + 1` (interleaved complex numbers) flips the low bit in every \
+          other 32-element bank line: the strided reads and the unit-stride copy into it are \
+          both conflict-free on 32 four-byte banks.\n\
         - `transposed`: the last two dimensions swapped, `[.., r, c]` of an `R x C` matrix \
           stored at `[.., c, r]` (`p = c * R + r` within the matrix); rank 2 or more.\n\
         - `soa<fields = K>`: records of `K` consecutive elements de-interleaved (AOS to SOA), \
@@ -76,6 +83,7 @@ pub static ALLOC_SHARED: OpSpec = OpSpec {
         %Bs = memplace.alloc_shared layout xor<vec = 1, per_phase = 4, max_phase = 8> \
         : memref<1024x8xf32, #gpu.address_space<workgroup>>\n\
         %Cs = memplace.alloc_shared layout transposed : memref<32x32xf32, #gpu.address_space<workgroup>>\n\
+        %Xs = memplace.alloc_shared layout swizzle<1, 0, 5> : memref<2048xf32, #gpu.address_space<workgroup>>\n\
         ```\n\n\
         A buffer with a layout other than `row_major` is only loaded, stored and copied \
         (`affine.load`/`store`, `memref.load`/`store`, `memplace.copy_in`/`copy_out`): no \
@@ -186,11 +194,11 @@ impl AllocSharedOp {
     }
 
     /// The layout, or why the attribute names none (a CuTe swizzle is normalised on the
-    /// buffer's innermost extent).
+    /// buffer's shape).
     pub(crate) fn try_layout(self, ctx: &Context) -> Result<SharedLayout, String> {
         let Some(attr) = ctx.attr_of(self.0, LAYOUT) else { return Ok(SharedLayout::RowMajor) };
-        let cols = ctx.results(self.0).first().and_then(|&r| ctx.shape(ctx.value_type(r))?.last().copied());
-        layout_from_attr(ctx, attr, cols)
+        let shape = ctx.results(self.0).first().and_then(|&r| ctx.shape(ctx.value_type(r)));
+        layout_from_attr(ctx, attr, shape)
     }
 
     /// Sets the layout; `row_major` removes the attribute (the default needs none).

@@ -14,7 +14,8 @@
 //! A layout spec has one grammar ([`parse_spelling`]) read from two token sources: the op's
 //! custom form (the IR parser's tokens, so errors point into the source) and the body of a
 //! `#memplace<layout ...>` attribute (its text, for the generic form). CuTe's `swizzle<B, M, S>`
-//! is normalised to the `xor` form, which is the only one printed.
+//! is normalised to the `xor` form where it is one on the buffer ([`SharedLayout::cute`]), so
+//! one layout has one printed form; otherwise it stays `swizzle<B, M, S>` on the flat offset.
 
 use super::ops::{layout_attr, AllocSharedOp, CopyOp, LAYOUT, MAP, SIZES};
 use crate::memref::custom_error_at;
@@ -165,9 +166,9 @@ impl LayoutSpelling {
         Ok(spelling)
     }
 
-    /// The layout it names, on a buffer whose innermost extent is `cols` (what normalises a
-    /// CuTe swizzle). Whether the layout fits the buffer is the verifier's question.
-    pub(crate) fn layout(&self, cols: Option<i64>) -> Result<SharedLayout, SpellingError> {
+    /// The layout it names, on a buffer of `shape` (what normalises a CuTe swizzle). Whether
+    /// the layout fits the buffer is the verifier's question.
+    pub(crate) fn layout(&self, shape: Option<&[i64]>) -> Result<SharedLayout, SpellingError> {
         let err = |offset, message: String| Err(SpellingError { message, offset });
         let kind = self.kind.as_str();
         let names: &[&str] = match kind {
@@ -206,20 +207,10 @@ impl LayoutSpelling {
             ("soa", &[fields]) => SharedLayout::Soa { fields },
             ("transposed", _) => SharedLayout::Transposed,
             ("swizzle", &[b, m, s]) => {
-                let Some(cols) = cols else {
-                    return err(self.offset, "a swizzle layout needs a buffer with a static innermost extent".into());
+                let Some(shape) = shape else {
+                    return err(self.offset, "a swizzle layout needs a statically shaped buffer".into());
                 };
-                match SharedLayout::from_cute(b, m, s, cols) {
-                    Some(l) => l,
-                    None => {
-                        return err(
-                            self.offset,
-                            format!(
-                                "swizzle<{b}, {m}, {s}> is no xor layout on rows of {cols} elements: it must XOR bits of the column index with bits of the row index of a power-of-two row"
-                            ),
-                        )
-                    }
-                }
+                SharedLayout::cute(b, m, s, shape)
             }
             _ => SharedLayout::RowMajor,
         })
@@ -239,8 +230,13 @@ pub(crate) fn parse_alloc_shared(p: &mut OpAsmParser<'_, '_>, state: &mut Operat
     p.parse_optional_attr_dict(state)?;
     let ty = p.parse_colon_type()?;
     if let Some(spelling) = spelling {
-        let cols = p.ctx().shape(ty).and_then(|s| s.last().copied());
-        let layout = spelling.layout(cols).map_err(|e| custom_error_at(p, state, e.offset, e.message))?;
+        let shape = p.ctx().shape(ty).map(|s| s.to_vec());
+        let layout = spelling.layout(shape.as_deref()).map_err(|e| custom_error_at(p, state, e.offset, e.message))?;
+        // A swizzle's parameters are only meaningful on its buffer (which form it takes depends
+        // on the shape), so a swizzle that fits no permutation of it is reported at the spec.
+        if let (SharedLayout::Swizzle { .. }, Some(shape)) = (layout, shape.as_deref()) {
+            layout.check(shape).map_err(|e| custom_error_at(p, state, spelling.offset, e.0))?;
+        }
         let attr = layout_attr(p.ctx(), layout);
         state.add_prop(LAYOUT, attr);
     }

@@ -73,7 +73,7 @@ fn builders_and_views() {
 }
 
 /// Layout attributes print and read back; unknown ones are not a layout; a CuTe swizzle is
-/// normalised on the innermost extent.
+/// normalised to the xor form where it is one on the buffer, else kept flat.
 #[test]
 fn layout_attributes() {
     let mut ctx = Context::new(crate::registry());
@@ -83,22 +83,26 @@ fn layout_attributes() {
         (xor, "#memplace<layout xor<vec = 1, per_phase = 4, max_phase = 8>>"),
         (SharedLayout::Transposed, "#memplace<layout transposed>"),
         (SharedLayout::Soa { fields: 2 }, "#memplace<layout soa<fields = 2>>"),
+        (SharedLayout::Swizzle { bits: 3, base: 1, shift: 3 }, "#memplace<layout swizzle<3, 1, 3>>"),
     ];
     for (layout, text) in cases {
         let attr = layout_attr(&mut ctx, layout);
-        assert_eq!(layout_from_attr(&ctx, attr, Some(8)), Ok(layout));
+        assert_eq!(layout_from_attr(&ctx, attr, Some(&[64, 8][..])), Ok(layout));
         assert_eq!(sharc_ir::syntax::printer::attr_to_string(&ctx, attr), text);
     }
     let spaced = ctx.opaque_attr("memplace", "< layout  xor< vec=1 ,per_phase= 4, max_phase =8 > >");
-    assert_eq!(layout_from_attr(&ctx, spaced, Some(8)), Ok(xor));
+    assert_eq!(layout_from_attr(&ctx, spaced, Some(&[64, 8][..])), Ok(xor));
     let cute = ctx.opaque_attr("memplace", "<layout swizzle<3, 0, 5>>");
-    assert_eq!(layout_from_attr(&ctx, cute, Some(8)), Ok(xor));
+    assert_eq!(layout_from_attr(&ctx, cute, Some(&[64, 8][..])), Ok(xor));
     let err = |body: &str, ctx: &mut Context| {
         let a = ctx.opaque_attr("memplace", body);
-        layout_from_attr(ctx, a, Some(8)).expect_err(body)
+        layout_from_attr(ctx, a, Some(&[64, 8][..])).expect_err(body)
     };
     assert_eq!(err("<layout swizzle>", &mut ctx), "is invalid: layout 'swizzle' takes <B, M, S>");
-    assert!(err("<layout swizzle<3, 1, 3>>", &mut ctx).contains("is no xor layout on rows of 8 elements"));
+    // The same swizzle on a 1-D buffer has no xor form.
+    let flat = SharedLayout::Swizzle { bits: 3, base: 0, shift: 5 };
+    assert_eq!(layout_from_attr(&ctx, cute, Some(&[512][..])), Ok(flat));
+    assert!(err("<layout swizzle<3, 0, -1>>", &mut ctx).contains("from 0 to"));
     assert!(err("<layout xor<vec = 1, max_phase = 4, per_phase = 8>>", &mut ctx).contains("expected 'per_phase = ...'"));
     assert!(err("<layout xor<vec = 0, per_phase = 4, max_phase = 8>>", &mut ctx).contains("from 1 to"));
     assert!(err("<layout transposed extra>", &mut ctx).contains("unexpected text"));

@@ -86,11 +86,34 @@ func.func @alloc_xor_zero() {
 
 // -----
 
-// A CuTe swizzle that XORs bits of the column with bits of the column is no Triton layout.
+// A CuTe swizzle whose XORed bits overlap the bits XORed into them is no permutation; the error
+// points at the spec.
 func.func @alloc_swizzle() {
   gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
-    // expected-error @+1 {{custom op 'memplace.alloc_shared' swizzle<3, 0, 2> is no xor layout on rows of 32 elements}}
+    // expected-error @+1 {{custom op 'memplace.alloc_shared' swizzle<3, 0, 2>: S must be at least B (the XORed bits and the bits XORed into them must not overlap)}}
     %s = memplace.alloc_shared layout swizzle<3, 0, 2> : memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// A flat swizzle keeps the buffer's elements only on whole blocks of 2^(M + B) elements.
+func.func @alloc_swizzle_blocks() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{custom op 'memplace.alloc_shared' swizzle<2, 1, 5>: the element count 36 must be a multiple of 2^(M + B) = 8}}
+    %s = memplace.alloc_shared layout swizzle<2, 1, 5> : memref<36xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The same check in the generic form, by the verifier.
+func.func @alloc_swizzle_generic() {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    // expected-error @+1 {{'memplace.alloc_shared' op swizzle<0, 0, 5>: B must be at least 1}}
+    %s = "memplace.alloc_shared"() <{layout = #memplace<layout swizzle<0, 0, 5>>}> : () -> memref<64xf32, #gpu.address_space<workgroup>>
   }
   return
 }

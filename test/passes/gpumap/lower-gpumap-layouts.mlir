@@ -26,6 +26,18 @@
 // RUN: sharc-run %t.tr.gpu.mlir --entry=main --random-inputs=1 --target=a100 --metrics=json | grep -o '"shared_[a-z_]*": [0-9]*' > %t.tr.kernel
 // RUN: diff %t.tr.band %t.tr.kernel
 // RUN: FileCheck %s --check-prefix=TR-SIM --input-file=%t.tr.band
+// RUN: sed -e '/tile = memplace/s/row_major/swizzle<2, 4, 3>/' -e '/pairs = memplace/s/row_major/swizzle<1, 0, 5>/' %s > %t.sw.mlir
+// RUN: sharc-opt %t.sw.mlir --sharc-lower-gpumap -o %t.sw.gpu.mlir
+// RUN: FileCheck %s --check-prefix=FLAT --input-file=%t.sw.gpu.mlir
+// RUN: mlir-opt %t.sw.gpu.mlir -o /dev/null
+// RUN: sharc-run %t.sw.gpu.mlir --entry=main --random-inputs=1 --compare=%s
+// RUN: sharc-run %t.sw.mlir --entry=main --random-inputs=1 --target=a100 --metrics=json | grep -o '"shared_[a-z_]*": [0-9]*' > %t.sw.band
+// RUN: sharc-run %t.sw.gpu.mlir --entry=main --random-inputs=1 --target=a100 --metrics=json | grep -o '"shared_[a-z_]*": [0-9]*' > %t.sw.kernel
+// RUN: diff %t.sw.band %t.sw.kernel
+// RUN: FileCheck %s --check-prefix=FLAT-SIM --input-file=%t.sw.band
+// RUN: sharc-opt %t.sw.gpu.mlir --lower-affine --canonicalize --cse -o %t.sw.ll.mlir
+// RUN: sharc-translate %t.sw.ll.mlir --target=a100 --emit=ptx -o %t.sw.ptx
+// RUN: ptxas -arch=sm_80 %t.sw.ptx -o %t.sw.cubin
 // RUN: sharc-opt %t.vec.gpu.mlir --lower-affine --canonicalize --cse -o %t.vec.ll.mlir
 // RUN: sharc-translate %t.vec.ll.mlir --target=a100 --emit=ptx -o %t.vec.ptx
 // RUN: ptxas -arch=sm_80 %t.vec.ptx -o %t.vec.cubin
@@ -40,7 +52,7 @@
 // workgroup attribution, the copy loops' included, so the gpu level is upstream MLIR
 // (mlir-opt parses it, ptxas assembles its PTX). The kernel below (a 64x64 transpose through
 // a 32x32 tile, and a de-interleave of complex pairs read with memref.load at 2t and 2t + 1) is
-// written with row_major buffers; sed gives it three layout pairs. For each, the lowered
+// written with row_major buffers; sed gives it four layout pairs. For each, the lowered
 // kernel gives the same outputs as the row-major band, and the same shared-memory requests and
 // bank wavefronts (a100) as the laid-out band, whose layout sharc-run applies as an address
 // map: the diff of the two is the proof the lowering and the simulator agree.
@@ -120,6 +132,56 @@
 // TR-SAME: workgroup(%{{.*}} : memref<64xf32, #gpu.address_space<workgroup>>)
 // TR-SIM: "shared_load_wavefronts": 128
 // TR-SIM: "shared_store_wavefronts": 4096
+
+// CuTe's flat swizzles, which have no xor form here: swizzle<2, 4, 3> on the tile XORs offset
+// bits 7..8 into bits 4..5, which straddle the column and the row; swizzle<1, 0, 5> on the 1-D
+// pairs flips the low bit of every other 32-element bank line. Any rank: the indices are
+// linearised, e xor ((e and mask) >> S) is computed in arith ops, and the result delinearised
+// by the static extents (a 1-D buffer needs neither). The pairs' reads at 2t and 2t + 1 and the
+// copy's stores are all conflict-free (one wavefront per request).
+// FLAT-LABEL: gpu.func @main_b0
+// FLAT-SAME: workgroup(%[[T:.*]] : memref<32x32xf32, #gpu.address_space<workgroup>>)
+// FLAT: gpu.barrier
+// FLAT-NEXT: %[[ROW:.*]] = affine.apply
+// FLAT-NEXT: %[[COL:.*]] = affine.apply
+// FLAT-NEXT: %[[C32:.*]] = arith.constant 32 : index
+// FLAT-NEXT: %[[RP:.*]] = arith.muli %[[ROW]], %[[C32]] : index
+// FLAT-NEXT: %[[E:.*]] = arith.addi %[[RP]], %[[COL]] : index
+// FLAT-NEXT: %[[MASK:.*]] = arith.constant 384 : index
+// FLAT-NEXT: %[[SRC:.*]] = arith.andi %[[E]], %[[MASK]] : index
+// FLAT-NEXT: %[[S:.*]] = arith.constant 3 : index
+// FLAT-NEXT: %[[MOVED:.*]] = arith.shrui %[[SRC]], %[[S]] : index
+// FLAT-NEXT: %[[P:.*]] = arith.xori %[[E]], %[[MOVED]] : index
+// FLAT-NEXT: %[[D:.*]] = arith.constant 32 : index
+// FLAT-NEXT: %[[PR:.*]] = arith.divui %[[P]], %[[D]] : index
+// FLAT-NEXT: %[[R:.*]] = arith.constant 32 : index
+// FLAT-NEXT: %[[PC:.*]] = arith.remui %[[P]], %[[R]] : index
+// FLAT-NEXT: memref.load %[[T]][%[[PR]], %[[PC]]]
+// FLAT-LABEL: gpu.func @main_b1
+// FLAT-SAME: workgroup(%[[X:.*]] : memref<64xf32, #gpu.address_space<workgroup>>)
+// FLAT: affine.yield %cst
+// FLAT-NEXT: }
+// FLAT-NEXT: %[[I:.*]] = affine.apply
+// FLAT-NEXT: %[[M1:.*]] = arith.constant 32 : index
+// FLAT-NEXT: %[[SRC1:.*]] = arith.andi %[[I]], %[[M1]] : index
+// FLAT-NEXT: %[[S1:.*]] = arith.constant 5 : index
+// FLAT-NEXT: %[[MV1:.*]] = arith.shrui %[[SRC1]], %[[S1]] : index
+// FLAT-NEXT: %[[P1:.*]] = arith.xori %[[I]], %[[MV1]] : index
+// FLAT-NEXT: memref.store %{{.*}}, %[[X]][%[[P1]]]
+// FLAT: gpu.barrier
+// FLAT: %[[RE:.*]] = arith.muli
+// FLAT-NEXT: %[[IM:.*]] = arith.addi %[[RE]]
+// FLAT-NEXT: %[[M2:.*]] = arith.constant 32 : index
+// FLAT-NEXT: %[[SRC2:.*]] = arith.andi %[[RE]], %[[M2]] : index
+// FLAT: %[[P2:.*]] = arith.xori %[[RE]], %{{.*}} : index
+// FLAT-NEXT: memref.load %[[X]][%[[P2]]]
+// FLAT-SIM: "shared_load_requests": 128
+// FLAT-SIM: "shared_store_requests": 128
+// FLAT-SIM: "shared_load_requests": 4
+// FLAT-SIM: "shared_store_requests": 4
+// FLAT-SIM: "shared_load_wavefronts": 4
+// FLAT-SIM: "shared_store_wavefronts": 4
+// FLAT-SIM: "shared_bank_conflicts": 0
 
 func.func @main(%in: memref<64x64xf32> {sharc.name = "in"}, %out: memref<64x64xf32> {sharc.name = "out"},
                 %x: memref<128xf32> {sharc.name = "x"}, %y: memref<64xf32> {sharc.name = "y"}) {

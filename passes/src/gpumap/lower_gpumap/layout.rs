@@ -11,6 +11,9 @@
 //!   whose innermost index is `((col / vec) xor ((row / per_phase) mod max_phase)) * vec +
 //!   col mod vec` in `arith` ops on power-of-two constants (shifts and masks), with `row` the
 //!   flattened outer index; an affine access first computes its indices with `affine.apply`.
+//! - `swizzle` (CuTe's, on the flat offset) is not affine either: the indices are linearised
+//!   row-major, `e xor ((e & mask) >> S)` is computed with `arith.andi`/`shrui`/`xori`, and
+//!   the result is delinearised by the static extents (`divui`/`remui`) for a `memref` access.
 //! - `memref.load`/`memref.store` accesses (indices that need not be affine) are rewritten with
 //!   `arith` ops for every layout.
 
@@ -113,7 +116,7 @@ fn physical_map(layout: SharedLayout, shape: &[i64], map: &AffineMap) -> Option<
             let k = i64::from(fields);
             vec![e.modulo(k), e.floor_div(k)]
         }
-        SharedLayout::Xor { .. } => return None,
+        SharedLayout::Xor { .. } | SharedLayout::Swizzle { .. } => return None,
     };
     AffineMap::new(map.num_dims(), map.num_symbols(), results).ok()
 }
@@ -183,6 +186,21 @@ impl Arith<'_> {
         }
         flat
     }
+
+    /// The row-major indices of flat offset `e` in `shape` (the inverse of
+    /// [`flatten`](Self::flatten) on offsets below the element count).
+    fn unflatten(&mut self, ctx: &mut Context, e: Value, shape: &[i64]) -> Vec<Value> {
+        let n = shape.len();
+        let mut out = Vec::with_capacity(n);
+        for k in 0..n {
+            let stride: i64 = shape[k + 1..].iter().product();
+            // The outermost index needs no remainder (offsets stay below the element count),
+            // the innermost no division.
+            let q = if stride == 1 { e } else { self.binary_const(ctx, DivUIOp::state, e, stride) };
+            out.push(if k == 0 { q } else { self.binary_const(ctx, RemUIOp::state, q, shape[k]) });
+        }
+        out
+    }
 }
 
 /// The physical indices of the logical `indices`, in `arith` ops before the access.
@@ -233,6 +251,19 @@ fn physical_indices(
             let mut r = outer.to_vec();
             r.push(last);
             r
+        }
+        SharedLayout::Swizzle { bits, base, shift } => {
+            // CuTe's formula as written; `check` bounds B + M + S, so the mask is an index
+            // constant (an unverified one is refused, not shifted out of range).
+            if u64::from(bits) + u64::from(base) + u64::from(shift) > 62 {
+                return None;
+            }
+            let e = a.flatten(ctx, indices, &l.shape)?;
+            let mask = ((1i64 << bits) - 1) << (base + shift);
+            let source = a.binary_const(ctx, AndIOp::state, e, mask);
+            let moved = a.binary_const(ctx, ShRUIOp::state, source, i64::from(shift));
+            let p = a.binary(ctx, XOrIOp::state, e, moved);
+            a.unflatten(ctx, p, &l.shape)
         }
     })
 }

@@ -28,7 +28,8 @@ pub(super) enum Candidate {
     Remap(remap::Placement),
     /// Seed 000's access reorder: the reduction loop of site `site` starts at `(c·tid.x) mod K`.
     Reorder { site: usize, c: i64 },
-    /// An XOR swizzle of the innermost index (a layout; beyond the seeds).
+    /// An XOR swizzle (a layout; beyond the seeds): Triton's form on the innermost index, or
+    /// CuTe's `swizzle<B, M, S>` on the flat offset where that has no Triton form.
     Xor(SharedLayout),
 }
 
@@ -210,8 +211,9 @@ fn gcd(a: i64, b: i64) -> i64 {
 }
 
 /// The candidates seed 000's tree selects for a buffer with `features`, in the tree's order
-/// (design study §1.2), with their parameter ranges; the XOR swizzle last, on every rank ≥ 2
-/// buffer whose rows hold a power-of-two number of elements.
+/// (design study §1.2), with their parameter ranges; the XOR swizzles last: Triton's on every
+/// rank ≥ 2 buffer whose rows hold a power-of-two number of elements, then CuTe's flat ones on
+/// every buffer.
 pub(super) fn candidates(
     features: &Features,
     reorder_sites: usize,
@@ -235,6 +237,36 @@ pub(super) fn candidates(
     out.extend((0..reorder_sites).map(|site| Candidate::Reorder { site, c: 1 }));
     if features.rank >= 2 {
         out.extend(xor_layouts(shape, elem_bytes, target).into_iter().map(Candidate::Xor));
+    }
+    for l in flat_swizzles(shape, elem_bytes, target) {
+        if !out.contains(&Candidate::Xor(l)) {
+            out.push(Candidate::Xor(l));
+        }
+    }
+    out
+}
+
+/// CuTe's flat swizzles tried on a buffer of any rank (the XOR family's, after the Triton
+/// ones): `swizzle<B, 0, S>` with `2^S` the elements of one bank line (`B·W` bytes), so offset
+/// bits of consecutive lines are XORed into the bank bits; `B` from 1 to `S`. `M = 0`: the
+/// accesses costed here are scalar. A buffer read at stride `2^B` (interleaved records) becomes
+/// conflict-free and its unit-stride copy stays so, since a line's elements stay in the line.
+/// Each in the one spelling [`SharedLayout::cute`] gives it (the xor form where it is one, so
+/// a rank ≥ 2 duplicate of a Triton candidate is tried once); only those
+/// [`SharedLayout::check`] accepts.
+fn flat_swizzles(shape: &[i64], elem_bytes: u32, target: &Target) -> Vec<SharedLayout> {
+    let line_bytes = u64::from(target.bank_count) * u64::from(target.bank_layer_width);
+    let elem = u64::from(elem_bytes);
+    if shape.is_empty() || elem == 0 || line_bytes % elem != 0 || !(line_bytes / elem).is_power_of_two() {
+        return Vec::new();
+    }
+    let shift = (line_bytes / elem).trailing_zeros();
+    let mut out = Vec::new();
+    for bits in 1..=shift {
+        let l = SharedLayout::cute(bits, 0, shift, shape);
+        if l.check(shape).is_ok() && !out.contains(&l) {
+            out.push(l);
+        }
     }
     out
 }
@@ -315,5 +347,34 @@ pub(super) fn apply(
             let site = sites.get(site).ok_or("no such reduction")?;
             reorder::reorder(ctx, band.0, site, c).map(|_| ())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::flat_swizzles;
+    use sharc_machine::layout::SharedLayout;
+    use sharc_machine::Target;
+
+    fn swizzle(bits: u32, base: u32, shift: u32) -> SharedLayout {
+        SharedLayout::Swizzle { bits, base, shift }
+    }
+
+    /// The flat swizzles are sized to the bank line in elements, tried on 1-D buffers, given
+    /// in the xor form where they have one, and skipped where the line is no power of two.
+    #[test]
+    fn flat_swizzles_follow_the_bank_line() {
+        let a100 = Target::load("a100").expect("a100");
+        let want: Vec<SharedLayout> = (1..=5).map(|b| swizzle(b, 0, 5)).collect();
+        assert_eq!(flat_swizzles(&[2048], 4, &a100), want);
+        // f64: a 128-byte line holds 16 elements.
+        assert_eq!(flat_swizzles(&[2048], 8, &a100), (1..=4).map(|b| swizzle(b, 0, 4)).collect::<Vec<_>>());
+        // On a 32x32 tile every one is Triton's full-row XOR of 2^B phases.
+        let xor = |max_phase| SharedLayout::Xor { vec: 1, per_phase: 1, max_phase };
+        assert_eq!(flat_swizzles(&[32, 32], 4, &a100), vec![xor(2), xor(4), xor(8), xor(16), xor(32)]);
+        // 48 elements are whole blocks of 2^B only for B <= 4.
+        assert_eq!(flat_swizzles(&[48], 4, &a100), (1..=4).map(|b| swizzle(b, 0, 5)).collect::<Vec<_>>());
+        // 12-byte elements: no power-of-two line.
+        assert!(flat_swizzles(&[2048], 12, &a100).is_empty());
     }
 }
