@@ -3,6 +3,11 @@
 // RUN: sharc-run %s --entry=k3 --random-inputs=1 --target=a100 --metrics=json | FileCheck %s --check-prefix=BEFORE
 // RUN: sharc-run %t.mlir --entry=k3 --random-inputs=1 --target=a100 --metrics=json | FileCheck %s --check-prefix=AFTER
 // RUN: sharc-run %t.mlir --entry=k3 --random-inputs=1 --target=a100 --compare=%s
+// Without padding (max-pad=0) no candidate lowers the cost: the tile keeps its layout and the
+// remark names the best candidate tried.
+// RUN: sharc-opt %s --pass-pipeline='builtin.module(sharc-bank-conflicts{target=a100 max-pad=0})' 2>&1 | FileCheck %s --check-prefix=KEPT
+// KEPT: remark: buffer #0: 32 bank wavefronts per block (minimum 16) kept: no fix reduces them; the best, swizzle<1, 0, 5>, costs 32
+// KEPT: memplace.alloc_shared : memref<16x17xf32, #gpu.address_space<workgroup>>
 
 // Seed 002's K3 (digest fact 30): a 16x16 block reads its tile by columns, tile[tx][ty]. A
 // warp spans two rows of threads (ty and ty + 1), so the one-column pad a user already wrote

@@ -228,7 +228,10 @@ pub(super) fn candidates(
         out.push(Candidate::Soa(k));
     }
     if features.strided_2d {
-        out.extend((1..=max_pad).map(Candidate::Pad));
+        // A row pitch acts on the banks modulo one bank line (`B·W` bytes): a pad of a whole
+        // line or more only repeats a smaller pad's pattern with more bytes.
+        let line = i64::from(target.bank_count) * i64::from(target.bank_layer_width) / i64::from(elem_bytes.max(1));
+        out.extend((1..=max_pad.min(line.max(2) - 1)).map(Candidate::Pad));
         if features.column {
             out.push(Candidate::Transpose);
         }
@@ -291,7 +294,11 @@ fn xor_layouts(shape: &[i64], elem_bytes: u32, target: &Target) -> Vec<SharedLay
     let mut seen = Vec::new();
     out.retain(|l| {
         let SharedLayout::Xor { per_phase, max_phase, .. } = *l else { return false };
-        let useful = i64::from(per_phase) < rows.max(1) * 2 && i64::from(max_phase) <= cols;
+        // More phases than words in a bank line, or a phase period longer than the tile,
+        // cannot spread anything further.
+        let useful = i64::from(per_phase) < rows.max(1) * 2
+            && i64::from(max_phase) <= cols
+            && u64::from(max_phase) <= (line / u64::from(elem_bytes.max(1))).max(2);
         let fresh = !seen.contains(l);
         seen.push(*l);
         fresh && useful && l.check(shape).is_ok()

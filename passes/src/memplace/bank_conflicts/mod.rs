@@ -12,7 +12,7 @@ mod candidate;
 pub(crate) mod remap;
 pub(crate) mod reorder;
 
-use crate::analysis::bank_cost::{buffer_cost, BankCost, CostEnv};
+use crate::analysis::bank_cost::{buffer_cost, BankCost, CostEnv, CostError};
 use crate::plan::{BankFix, Plan};
 use crate::target_option::target_option;
 use candidate::{apply, buffer_bytes, candidates, shape_of, Candidate, Family, Features};
@@ -124,11 +124,13 @@ impl BankConflicts {
         let loc = ctx.loc(band.0).clone();
         let mut fixes = Vec::new();
         let count = shared_buffers(ctx, band).len();
+        // Every buffer's cost in the band as it stands; recomputed when a fix replaces the band.
+        let mut costs = buffer_costs(ctx, band, target, &env);
         for index in 0..count {
             let buffer = shared_buffers(ctx, band)[index];
             let name = array_name(ctx, band, buffer, index);
-            let before = match buffer_cost(ctx, band.0, buffer, target, &env) {
-                Ok(c) => c.total,
+            let before = match &costs[index] {
+                Ok(c) => *c,
                 Err(e) => {
                     let at = ctx.loc(e.op).clone();
                     diags.push(Diagnostic::remark(at, format!("{name}: bank conflicts not analyzed: {}", e.message)));
@@ -145,9 +147,13 @@ impl BankConflicts {
                 ));
                 continue;
             }
-            let band_before = band_cost(ctx, band, target, &env);
-            let tried = self.try_candidates(ctx, band, buffer, target, &env);
-            let chosen = self.choose(&tried, band_before);
+            let state = BandState {
+                total: costs.iter().flatten().map(|c| c.wavefronts).sum(),
+                minimum: costs.iter().flatten().map(|c| c.ideal).sum(),
+                buffer: before,
+            };
+            let tried = self.try_candidates(ctx, band, buffer, target, &env, &state);
+            let chosen = self.choose(&tried, state.total);
             let listing = best_per_family(&tried)
                 .iter()
                 .map(|t| format!("{} {}", t.candidate.describe(), t.buffer.wavefronts.round()))
@@ -177,6 +183,7 @@ impl BankConflicts {
                     ctx.insert_op(InsertPoint::Before(band.0), winner.0);
                     ctx.erase_op(band.0);
                     band = winner;
+                    costs = buffer_costs(ctx, band, target, &env);
                 }
                 None => {
                     let best = tried.iter().min_by(|a, b| a.cost.total_cmp(&b.cost));
@@ -219,6 +226,7 @@ impl BankConflicts {
         buffer: Value,
         target: &Target,
         env: &CostEnv,
+        state: &BandState,
     ) -> Vec<Tried> {
         let features = Features::of(ctx, band, buffer);
         let shape = shape_of(ctx, buffer).unwrap_or_default();
@@ -234,8 +242,6 @@ impl BankConflicts {
         let bytes_before = shared_bytes(ctx, band);
         let blocks_before = blocks_per_sm(ctx, band, target, bytes_before);
         let budget = shared_budget(target);
-        // The conflict-free minimum does not depend on addresses, so no layout changes it.
-        let minimum = band_minimum(ctx, band, target, env);
         let mut tried: Vec<Tried> = Vec::new();
         // Families that already reached the minimum: their larger parameters cannot do better
         // (Gao's progressive padding search, seed 002 §6.4, applied to every family).
@@ -256,14 +262,23 @@ impl BankConflicts {
             let bytes = shared_bytes(ctx, copy);
             let within_budget = bytes <= budget
                 && (self.allow_occupancy_loss || blocks_per_sm(ctx, copy, target, bytes) >= blocks_before);
-            let costed = buffer_cost(ctx, copy.0, copied, target, env);
-            let (Ok(own), true) = (costed, within_budget) else {
+            if !within_budget {
+                discard(ctx);
+                continue;
+            }
+            let Ok(own) = buffer_cost(ctx, copy.0, copied, target, env) else {
                 discard(ctx);
                 continue;
             };
-            let cost = band_cost(ctx, copy, target, env);
+            // A layout or a pad changes only this buffer's addresses; a remap or a reorder moves
+            // the accesses of every buffer, so those are costed whole.
+            let cost = match candidate.family() {
+                Family::Remap | Family::Reorder => band_cost(ctx, copy, target, env),
+                _ => state.total - state.buffer.wavefronts + own.total.wavefronts,
+            };
             ctx.unlink_op(copy.0);
-            if cost <= minimum + 0.5 {
+            // The conflict-free minimum does not depend on addresses, so no candidate lowers it.
+            if cost <= state.minimum + 0.5 {
                 done.push(candidate.family());
             }
             tried.push(Tried {
@@ -342,13 +357,19 @@ fn best_per_family(tried: &[Tried]) -> Vec<&Tried> {
     best
 }
 
-/// The band's conflict-free minimum: its buffers' ideal wavefronts per block.
-fn band_minimum(ctx: &Context, band: BandOp, target: &Target, env: &CostEnv) -> f64 {
-    shared_buffers(ctx, band)
-        .into_iter()
-        .filter_map(|b| buffer_cost(ctx, band.0, b, target, env).ok())
-        .map(|c| c.total.ideal)
-        .sum()
+/// The costs of a band as it stands, for the candidates of one buffer.
+struct BandState {
+    /// Every analyzable buffer's wavefronts per block.
+    total: f64,
+    /// Their conflict-free minimum.
+    minimum: f64,
+    /// The buffer being fixed.
+    buffer: BankCost,
+}
+
+/// Every shared buffer's cost in `band`, in order.
+fn buffer_costs(ctx: &Context, band: BandOp, target: &Target, env: &CostEnv) -> Vec<Result<BankCost, CostError>> {
+    shared_buffers(ctx, band).into_iter().map(|b| buffer_cost(ctx, band.0, b, target, env).map(|c| c.total)).collect()
 }
 
 /// A weighted wavefront count as the plan records it.
