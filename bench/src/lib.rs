@@ -4,6 +4,7 @@
 //!   kernels), the input of the parse-throughput benchmark.
 //! - [`measure`]: timing helpers (median of repetitions, running a tool, reading
 //!   `--mlir-timing` reports).
+//! - [`simulated`]: reading `sharc-run`'s metrics and dumped outputs.
 //!
 //! The binaries live in `src/bin/`: `parse-throughput` compares `sharc-opt` with `mlir-opt` on
 //! parse + verify + print of one large file, and measures the same phases in-process through the
@@ -13,3 +14,4 @@
 
 pub mod kernels;
 pub mod measure;
+pub mod simulated;

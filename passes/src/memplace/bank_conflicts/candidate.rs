@@ -91,8 +91,6 @@ pub(super) struct Features {
     pub strided_2d: bool,
     /// F3: that stride is a multiple of the row pitch ("accessed by column").
     pub column: bool,
-    /// F3: that stride is within a row (1 < |s| < pitch).
-    pub within_row: bool,
     /// Rank of the buffer.
     pub rank: usize,
     /// Accesses of the buffer (loads, stores, copies): what each index operation is paid on.
@@ -180,11 +178,9 @@ impl Features {
             let stride = flat(&moved) - flat(&base);
             if rank >= 2 && !matches!(stride.abs(), 0 | 1) {
                 f.strided_2d = true;
-                if stride % pitch == 0 {
-                    f.column = true;
-                } else if stride.abs() < pitch {
-                    f.within_row = true;
-                }
+                // Within a row (1 < |s| < pitch) the tree offers padding alone, as for any other
+                // stride; a multiple of the pitch also offers the transposed tile.
+                f.column |= stride % pitch == 0;
             }
         }
         let elems: i64 = shape.iter().product();
@@ -306,6 +302,20 @@ fn xor_layouts(shape: &[i64], elem_bytes: u32, target: &Target) -> Vec<SharedLay
     out
 }
 
+/// The reductions the access reorder may rotate: seed 000's F4 sites whose loop reads no
+/// unstaged global memory at the rotated index (a rotation would turn a broadcast `x[k]` into
+/// 32 different elements per request: more global sectors, which no bank fix may cost).
+pub(super) fn reorder_sites(
+    ctx: &Context,
+    band: BandOp,
+    buffer: Value,
+    allow_reassoc: bool,
+) -> Vec<reorder::ReorderSite> {
+    let mut sites = reorder::reorder_sites(ctx, band.0, buffer, allow_reassoc);
+    sites.retain(|s| s.unstaged_loads.is_empty());
+    sites
+}
+
 /// Applies `candidate` to buffer `buffer` of band `band` (a copy of the real band). Errors say
 /// why the candidate does not apply.
 pub(super) fn apply(
@@ -350,7 +360,7 @@ pub(super) fn apply(
         }
         Candidate::Remap(placement) => remap::remap(ctx, band.0, placement).map(|_| ()),
         Candidate::Reorder { site, c } => {
-            let sites = reorder::reorder_sites(ctx, band.0, buffer, allow_reassoc);
+            let sites = reorder_sites(ctx, band, buffer, allow_reassoc);
             let site = sites.get(site).ok_or("no such reduction")?;
             reorder::reorder(ctx, band.0, site, c).map(|_| ())
         }

@@ -150,6 +150,7 @@ impl BankConflicts {
             let state = BandState {
                 total: costs.iter().flatten().map(|c| c.wavefronts).sum(),
                 minimum: costs.iter().flatten().map(|c| c.ideal).sum(),
+                analyzable: costs.iter().flatten().count(),
                 buffer: before,
             };
             let tried = self.try_candidates(ctx, band, buffer, target, &env, &state);
@@ -235,7 +236,7 @@ impl BankConflicts {
             let elems: i64 = shape.iter().product();
             (bytes / elems.max(1) as u64) as u32
         };
-        let sites = reorder::reorder_sites(ctx, band.0, buffer, self.allow_reassoc).len();
+        let sites = candidate::reorder_sites(ctx, band, buffer, self.allow_reassoc).len();
         let remappable: Vec<remap::Placement> =
             remap::Placement::ALL.into_iter().filter(|&p| remap::check(ctx, band.0, p).is_ok()).collect();
         let list = candidates(&features, sites, &remappable, &shape, elem_bytes, self.max_pad, target);
@@ -273,7 +274,15 @@ impl BankConflicts {
             // A layout or a pad changes only this buffer's addresses; a remap or a reorder moves
             // the accesses of every buffer, so those are costed whole.
             let cost = match candidate.family() {
-                Family::Remap | Family::Reorder => band_cost(ctx, copy, target, env),
+                Family::Remap | Family::Reorder => {
+                    let after = buffer_costs(ctx, copy, target, env);
+                    // A rewrite that leaves a buffer the analysis cannot cost is not judged.
+                    if after.iter().flatten().count() < state.analyzable {
+                        discard(ctx);
+                        continue;
+                    }
+                    after.iter().flatten().map(|c| c.wavefronts).sum()
+                }
                 _ => state.total - state.buffer.wavefronts + own.total.wavefronts,
             };
             ctx.unlink_op(copy.0);
@@ -363,6 +372,8 @@ struct BandState {
     total: f64,
     /// Their conflict-free minimum.
     minimum: f64,
+    /// How many buffers the analysis costs.
+    analyzable: usize,
     /// The buffer being fixed.
     buffer: BankCost,
 }
@@ -402,16 +413,6 @@ fn blocks_per_sm(ctx: &Context, band: BandOp, target: &Target, bytes: u64) -> u3
         registers_per_thread: None,
     };
     occupancy(target, resources).map_or(0, |o| o.blocks_per_sm)
-}
-
-/// The band's shared wavefronts per block, over every buffer (unanalyzable buffers count as
-/// unchanged: they are skipped on both sides).
-fn band_cost(ctx: &Context, band: BandOp, target: &Target, env: &CostEnv) -> f64 {
-    shared_buffers(ctx, band)
-        .into_iter()
-        .filter_map(|b| buffer_cost(ctx, band.0, b, target, env).ok())
-        .map(|c| c.total.wavefronts)
-        .sum()
 }
 
 /// The source name of a buffer's array: the staged array of the plan whose argument the
