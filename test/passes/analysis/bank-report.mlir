@@ -1,6 +1,7 @@
 // RUN: sharc-opt %s -split-input-file --verify-diagnostics --sharc-bank-report
 // RUN: not sharc-opt %s -split-input-file --sharc-bank-report="target=gtx690" -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEPLER
 // RUN: not sharc-opt %s -split-input-file --sharc-bank-report="target=no-such-gpu" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADTARGET
+// RUN: not sharc-opt %s -split-input-file --sharc-bank-report="target=%S/../../target/kepler8.toml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=K8
 
 // The first RUN line checks every remark on an A100 (32 banks of 4 bytes, as every NVIDIA GPU
 // since Maxwell). The second runs the same kernels on a GTX 690 (Kepler: 32 banks of 4 bytes in
@@ -183,7 +184,9 @@ gpu.module @kernels {
 // a 16x16 block. A 32-lane warp covers two rows of the block (ty = 2w, 2w + 1), so one padding
 // column is not enough: 16·tx + ty is 8-way on a100 and 4-way on Kepler's 8-byte layers at
 // pad 0, 17·tx + ty still 2-way at pad 1 (lanes tx and tx + 15 of the two rows meet), 18·tx +
-// ty conflict-free at pad 2, where the row-wise copy becomes 2-way instead.
+// ty conflict-free at pad 2, where the row-wise copy becomes 2-way instead. K8 lines: the same
+// reads in Kepler's 8-byte bank mode (test/target/kepler8.toml), where pad 2 is seed 002's
+// choice ⟨N=8, pad=2⟩ (digest fact 30).
 func.func @k3(%n: index, %in: memref<?x?xf32>) {
   gpumap.band (%i, %j) = (0, 0) to (symbol(%n), symbol(%n)) block [16, 16] dims [y, x] origin (%bi, %bj) {
     // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared: 40 wavefronts, 16 ideal, 24 conflicts per block (copy_in 8, load 32 4-way; every warp of a full block, n = 65536, on gtx690)
@@ -199,12 +202,15 @@ func.func @k3(%n: index, %in: memref<?x?xf32>) {
     memplace.copy_in %in[%bi, %bj] to %t1 sizes [16, 16] : memref<?x?xf32>, memref<16x17xf32, #gpu.address_space<workgroup>>
     memplace.copy_in %in[%bi, %bj] to %t2 sizes [16, 16] : memref<?x?xf32>, memref<16x18xf32, #gpu.address_space<workgroup>>
     memplace.barrier
+    // K8: bank-report.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: shared load of %shared: 4-way bank conflict (stride (x: 16, y: 1) x 4 B, 32 banks of 8 B on kepler8)
     // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %shared: 4-way bank conflict (stride (x: 16, y: 1) x 4 B, 32 banks of 4 B with 8 B layers on gtx690)
     // expected-remark @below {{shared load of %shared: 8-way bank conflict (stride (x: 16, y: 1) x 4 B, 32 banks of 4 B on a100)}}
     %a = affine.load %t0[%j - %bj, %i - %bi] : memref<16x16xf32, #gpu.address_space<workgroup>>
+    // K8: bank-report.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: shared load of %shared_0: 2-way bank conflict (stride (x: 17, y: 1) x 4 B, 32 banks of 8 B on kepler8)
     // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %shared_0: 2-way bank conflict (stride (x: 17, y: 1) x 4 B, 32 banks of 4 B with 8 B layers on gtx690)
     // expected-remark @below {{shared load of %shared_0: 2-way bank conflict (stride (x: 17, y: 1) x 4 B, 32 banks of 4 B on a100)}}
     %b = affine.load %t1[%j - %bj, %i - %bi] : memref<16x17xf32, #gpu.address_space<workgroup>>
+    // K8: bank-report.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: shared load of %shared_1: conflict-free (stride (x: 18, y: 1) x 4 B, 32 banks of 8 B on kepler8)
     // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %shared_1: conflict-free (stride (x: 18, y: 1) x 4 B, 32 banks of 4 B with 8 B layers on gtx690)
     // expected-remark @below {{shared load of %shared_1: conflict-free (stride (x: 18, y: 1) x 4 B, 32 banks of 4 B on a100)}}
     %c = affine.load %t2[%j - %bj, %i - %bi] : memref<16x18xf32, #gpu.address_space<workgroup>>
@@ -216,6 +222,7 @@ func.func @k3(%n: index, %in: memref<?x?xf32>) {
 
 // K7 (digest fact 33): A[32][32 + PAD], lane t reads A[t][0]. Kepler (8-byte layers): PAD 0 →
 // 16-way, 1 → 1, 2 → 2, 4 → 4, 8 → 8, 16 → 16, 32 → 32; a100 differs only at PAD 0 (32-way).
+// In the 8-byte mode (K8 lines): PAD 0 → 16, 1 → 1, 2 → 1, 8 → 4, 16 → 8, as the digest's K8 row.
 func.func @k7(%n: index) {
   gpumap.band (%i) = (0) to (symbol(%n)) block [32] dims [x] origin (%bi) {
     // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared: 16 wavefronts, 1 ideal, 15 conflicts per block (load 16 16-way; every warp of a full block, n = 65536, on gtx690)
@@ -239,16 +246,21 @@ func.func @k7(%n: index) {
     // KEPLER: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared buffer %shared_5: 32 wavefronts, 1 ideal, 31 conflicts per block (load 32 32-way; every warp of a full block, n = 65536, on gtx690)
     // expected-remark @below {{shared buffer %shared_5: 32 wavefronts, 1 ideal, 31 conflicts per block (load 32 32-way; every warp of a full block, n = 65536, on a100)}}
     %p32 = memplace.alloc_shared : memref<32x64xf32, #gpu.address_space<workgroup>>
+    // K8: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %shared: 16-way bank conflict (stride 32 x 4 B, eq. (21): 16-way, 32 banks of 8 B on kepler8)
     // expected-remark @below {{shared load of %shared: 32-way bank conflict (stride 32 x 4 B, eq. (21): 32-way, 32 banks of 4 B on a100)}}
     %0 = affine.load %p0[%i - %bi, 0] : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // K8: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %shared_0: conflict-free (stride 33 x 4 B, 32 banks of 8 B on kepler8)
     // expected-remark @below {{shared load of %shared_0: conflict-free (stride 33 x 4 B, eq. (21): 1-way, 32 banks of 4 B on a100)}}
     %1 = affine.load %p1[%i - %bi, 0] : memref<32x33xf32, #gpu.address_space<workgroup>>
+    // K8: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %shared_1: conflict-free (stride 34 x 4 B, eq. (21): 1-way, 32 banks of 8 B on kepler8)
     // expected-remark @below {{shared load of %shared_1: 2-way bank conflict (stride 34 x 4 B, eq. (21): 2-way, 32 banks of 4 B on a100)}}
     %2 = affine.load %p2[%i - %bi, 0] : memref<32x34xf32, #gpu.address_space<workgroup>>
     // expected-remark @below {{shared load of %shared_2: 4-way bank conflict (stride 36 x 4 B, eq. (21): 4-way, 32 banks of 4 B on a100)}}
     %3 = affine.load %p4[%i - %bi, 0] : memref<32x36xf32, #gpu.address_space<workgroup>>
+    // K8: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %shared_3: 4-way bank conflict (stride 40 x 4 B, eq. (21): 4-way, 32 banks of 8 B on kepler8)
     // expected-remark @below {{shared load of %shared_3: 8-way bank conflict (stride 40 x 4 B, eq. (21): 8-way, 32 banks of 4 B on a100)}}
     %4 = affine.load %p8[%i - %bi, 0] : memref<32x40xf32, #gpu.address_space<workgroup>>
+    // K8: bank-report.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: shared load of %shared_4: 8-way bank conflict (stride 48 x 4 B, eq. (21): 8-way, 32 banks of 8 B on kepler8)
     // expected-remark @below {{shared load of %shared_4: 16-way bank conflict (stride 48 x 4 B, eq. (21): 16-way, 32 banks of 4 B on a100)}}
     %5 = affine.load %p16[%i - %bi, 0] : memref<32x48xf32, #gpu.address_space<workgroup>>
     // expected-remark @below {{shared load of %shared_5: 32-way bank conflict (stride 64 x 4 B, eq. (21): 32-way, 32 banks of 4 B on a100)}}
