@@ -174,13 +174,37 @@ pub fn buffer_cost(
     target: &Target,
     env: &CostEnv,
 ) -> Result<BufferCost, CostError> {
+    let geometry = Buffer::of(ctx, band, buffer)?;
+    let trace = buffer_trace(ctx, band, buffer, target, env)?;
+    trace.cost(&geometry.shape, geometry.layout, target)
+}
+
+/// Every shared-memory request `buffer`'s accesses make in one block, as the subscripts each
+/// thread uses, with the requests' weights: everything of [`buffer_cost`] but the buffer's
+/// geometry, so that [`Trace::cost`] can price other shapes (padding) and layouts of the same
+/// accesses without walking the band again.
+pub fn buffer_trace(
+    ctx: &Context,
+    band: OpId,
+    buffer: Value,
+    target: &Target,
+    env: &CostEnv,
+) -> Result<Trace, CostError> {
     let scope = KernelScope::of(ctx, band).map_err(|m| CostError::new(band, m))?;
     let block = scope.known_shape().ok_or_else(|| CostError::new(band, "the block size is unknown"))?;
     let eval = LaneEvaluator::new(ctx, &scope, block, env.symbols).map_err(|e| CostError::new(band, e))?;
     let buf = Buffer::of(ctx, band, buffer)?;
     let users = users(ctx, band, buffer)?;
     let relevant = relevant_values(ctx, band, buffer, &users);
-    let mut costing = Costing { ctx, target, buf, eval, users, relevant, accesses: Vec::new(), index: HashMap::new() };
+    let trace = Trace {
+        band,
+        buffer,
+        elem_bytes: buf.elem_bytes,
+        warp: target.warp_size.max(1) as usize,
+        block,
+        accesses: Vec::new(),
+    };
+    let mut costing = Costing { ctx, rank: buf.shape.len(), eval, users, relevant, trace, index: HashMap::new() };
     let body = match BandOp::view(ctx, band) {
         Some(b) => b.body(ctx),
         None => ctx.regions(band).first().and_then(|&r| ctx.entry_block(r)),
@@ -188,11 +212,100 @@ pub fn buffer_cost(
     let body = body.ok_or_else(|| CostError::new(band, "the kernel has no body"))?;
     let mask = vec![true; costing.eval.threads()];
     costing.walk_block(body, &mask, 1.0, MAX_COMBINATIONS)?;
-    let mut total = BankCost::default();
-    for a in &costing.accesses {
-        total.add(a.cost);
+    Ok(costing.trace)
+}
+
+/// The requests of one buffer's accesses (see [`buffer_trace`]).
+#[derive(Clone, Debug)]
+pub struct Trace {
+    /// The band (or kernel) traced: where geometry errors are reported.
+    band: OpId,
+    buffer: Value,
+    elem_bytes: u32,
+    warp: usize,
+    block: [i64; 3],
+    accesses: Vec<TracedAccess>,
+}
+
+/// One access op's requests.
+#[derive(Clone, Debug)]
+struct TracedAccess {
+    op: OpId,
+    kind: AccessKind,
+    requests: Vec<TracedRequest>,
+}
+
+/// One execution of an access by the threads of a block (every warp's request at once).
+#[derive(Clone, Debug)]
+struct TracedRequest {
+    weight: f64,
+    /// Per thread of the block, whether it takes part.
+    active: Vec<bool>,
+    /// Per thread, its `rank` subscripts (zeros for inactive threads).
+    index: Vec<i64>,
+}
+
+impl Trace {
+    /// The cost of the traced accesses on a buffer of `shape` (padding included) placed by
+    /// `layout`. Errors name a thread whose subscripts fall outside `shape`.
+    pub fn cost(&self, shape: &[i64], layout: SharedLayout, target: &Target) -> Result<BufferCost, CostError> {
+        let buf = Buffer { shape: shape.to_vec(), layout, elem_bytes: self.elem_bytes };
+        layout.check(shape).map_err(|e| CostError::new(self.band, e))?;
+        let geometry = BankGeometry::of(target);
+        let mut accesses = Vec::with_capacity(self.accesses.len());
+        let mut total = BankCost::default();
+        let mut bytes: Vec<Option<u64>> = Vec::new();
+        let rank = shape.len();
+        for a in &self.accesses {
+            let mut access =
+                AccessCost { op: a.op, kind: a.kind, weight: 0.0, cost: BankCost::default(), worst_degree: 0 };
+            for r in &a.requests {
+                let weight = &r.weight;
+                bytes.clear();
+                for (t, &active) in r.active.iter().enumerate() {
+                    if !active {
+                        bytes.push(None);
+                        continue;
+                    }
+                    let index = &r.index[t * rank..(t + 1) * rank];
+                    let Some(byte) = buf.byte(index.iter().copied()) else {
+                        let [x, y, z] = self.thread(t);
+                        return Err(CostError::new(
+                            a.op,
+                            format!("thread ({x}, {y}, {z}) indexes {index:?}, outside the buffer's shape {shape:?}"),
+                        ));
+                    };
+                    bytes.push(Some(byte));
+                }
+                let mut executed = false;
+                for w in bytes.chunks(self.warp) {
+                    if w.iter().all(Option::is_none) {
+                        continue;
+                    }
+                    executed = true;
+                    let c = bank::shared_request_cost(w, self.elem_bytes, target);
+                    access.cost.wavefronts += f64::from(c.wavefronts) * weight;
+                    access.cost.ideal += f64::from(c.ideal_wavefronts) * weight;
+                    let degrees = bank::phase_degrees(w, self.elem_bytes, geometry, target.shared_request_lanes);
+                    access.worst_degree = access.worst_degree.max(degrees.into_iter().max().unwrap_or(0));
+                }
+                if executed {
+                    access.weight += weight;
+                }
+            }
+            if access.weight > 0.0 {
+                total.add(access.cost);
+                accesses.push(access);
+            }
+        }
+        Ok(BufferCost { buffer: self.buffer, total, accesses })
     }
-    Ok(BufferCost { buffer, total, accesses: costing.accesses })
+
+    fn thread(&self, t: usize) -> [i64; 3] {
+        let [x, y, _] = self.block;
+        let t = t as i64;
+        [t % x, (t / x) % y, t / (x * y)]
+    }
 }
 
 /// The layout of a shared buffer, read from its `memplace.alloc_shared` (row-major for other
@@ -311,13 +424,13 @@ fn relevant_values(ctx: &Context, band: OpId, buffer: Value, users: &HashMap<OpI
 
 struct Costing<'a> {
     ctx: &'a Context,
-    target: &'a Target,
-    buf: Buffer,
+    /// The buffer's rank: what every subscript list must have.
+    rank: usize,
     eval: LaneEvaluator<'a>,
     users: HashMap<OpId, Use>,
     relevant: HashSet<Value>,
-    accesses: Vec<AccessCost>,
-    /// Position of each op in `accesses`.
+    trace: Trace,
+    /// Position of each op in `trace.accesses`.
     index: HashMap<OpId, usize>,
 }
 
@@ -495,9 +608,12 @@ impl Costing<'_> {
         most
     }
 
+    /// Records the requests of one execution of `op` (with weight `weight`) by the threads of
+    /// `mask`.
     fn cost_use(&mut self, op: OpId, mask: &[bool], weight: f64) -> Result<(), CostError> {
         let threads = self.eval.threads();
-        let (kind, requests): (AccessKind, Vec<Vec<Option<u64>>>) = match &self.users[&op] {
+        let rank = self.rank;
+        let (kind, requests): (AccessKind, Vec<TracedRequest>) = match &self.users[&op] {
             Use::Access(kind, subscripts) => {
                 let kind = *kind;
                 let index = match subscripts {
@@ -511,30 +627,17 @@ impl Costing<'_> {
                     }
                 }
                 .map_err(|e| self.err(op, e))?;
-                if index.len() != self.buf.shape.len() {
+                if index.len() != self.rank {
                     return Err(CostError::new(op, "the subscripts do not match the buffer's rank"));
                 }
-                let mut lanes = Vec::with_capacity(threads);
-                for (t, &active) in mask.iter().enumerate().take(threads) {
-                    if !active {
-                        lanes.push(None);
-                        continue;
+                let active: Vec<bool> = mask.iter().take(threads).copied().collect();
+                let mut flat = vec![0i64; active.len() * rank];
+                for (t, _) in active.iter().enumerate().filter(|(_, &a)| a) {
+                    for (d, l) in index.iter().enumerate() {
+                        flat[t * rank + d] = l.get(t);
                     }
-                    let byte = self.buf.byte(index.iter().map(|l| l.get(t)));
-                    let Some(byte) = byte else {
-                        let at: Vec<i64> = index.iter().map(|l| l.get(t)).collect();
-                        let [x, y, z] = self.thread(t);
-                        return Err(CostError::new(
-                            op,
-                            format!(
-                                "thread ({x}, {y}, {z}) indexes {at:?}, outside the buffer's shape {:?}",
-                                self.buf.shape
-                            ),
-                        ));
-                    };
-                    lanes.push(Some(byte));
                 }
-                (kind, vec![lanes])
+                (kind, vec![TracedRequest { weight, active, index: flat }])
             }
             Use::Copy(direction, sizes) => {
                 let kind = match direction {
@@ -543,65 +646,35 @@ impl Costing<'_> {
                 };
                 let count = sizes.iter().try_fold(1u64, |acc, &s| acc.checked_mul(u64::try_from(s).ok()?));
                 let count = count.filter(|&c| c > 0).ok_or_else(|| CostError::new(op, "malformed copy sizes"))?;
-                let sizes = sizes.clone();
-                let width = threads as u64;
-                let mut rounds = Vec::new();
-                for round in 0..count.div_ceil(width) {
-                    let mut lanes = Vec::with_capacity(threads);
-                    for (t, &active) in mask.iter().enumerate() {
-                        let e = round * width + t as u64;
-                        if !active || e >= count {
-                            lanes.push(None);
-                            continue;
-                        }
-                        let byte = self.buf.byte(unflatten(e, &sizes).into_iter());
-                        let byte =
-                            byte.ok_or_else(|| CostError::new(op, "the copy's tile is larger than the buffer"))?;
-                        lanes.push(Some(byte));
-                    }
-                    rounds.push(lanes);
+                if sizes.len() != self.rank {
+                    return Err(CostError::new(op, "the copy's tile does not match the buffer's rank"));
                 }
+                let width = threads as u64;
+                let rounds = (0..count.div_ceil(width))
+                    .map(|round| {
+                        let active: Vec<bool> =
+                            mask.iter().enumerate().map(|(t, &a)| a && round * width + (t as u64) < count).collect();
+                        let mut flat = vec![0i64; active.len() * rank];
+                        for (t, _) in active.iter().enumerate().filter(|(_, &a)| a) {
+                            let e = round * width + t as u64;
+                            flat[t * rank..(t + 1) * rank].copy_from_slice(&unflatten(e, sizes));
+                        }
+                        TracedRequest { weight, active, index: flat }
+                    })
+                    .collect();
                 (kind, rounds)
             }
         };
-        let warp = self.target.warp_size.max(1) as usize;
-        let geometry = BankGeometry::of(self.target);
-        let (mut cost, mut worst, mut executed) = (BankCost::default(), 0u32, false);
-        for lanes in &requests {
-            for w in lanes.chunks(warp) {
-                if w.iter().all(Option::is_none) {
-                    continue;
-                }
-                executed = true;
-                let c = bank::shared_request_cost(w, self.buf.elem_bytes, self.target);
-                cost.wavefronts += f64::from(c.wavefronts) * weight;
-                cost.ideal += f64::from(c.ideal_wavefronts) * weight;
-                let degrees = bank::phase_degrees(w, self.buf.elem_bytes, geometry, self.target.shared_request_lanes);
-                worst = worst.max(degrees.into_iter().max().unwrap_or(0));
-            }
-        }
-        if !executed {
-            return Ok(());
-        }
         let i = match self.index.get(&op) {
             Some(&i) => i,
             None => {
-                self.accesses.push(AccessCost { op, kind, weight: 0.0, cost: BankCost::default(), worst_degree: 0 });
-                self.index.insert(op, self.accesses.len() - 1);
-                self.accesses.len() - 1
+                self.trace.accesses.push(TracedAccess { op, kind, requests: Vec::new() });
+                self.index.insert(op, self.trace.accesses.len() - 1);
+                self.trace.accesses.len() - 1
             }
         };
-        let a = &mut self.accesses[i];
-        a.weight += weight * requests.len() as f64;
-        a.cost.add(cost);
-        a.worst_degree = a.worst_degree.max(worst);
+        self.trace.accesses[i].requests.extend(requests);
         Ok(())
-    }
-
-    fn thread(&self, t: usize) -> [i64; 3] {
-        let [x, y, _] = self.eval.block();
-        let t = t as i64;
-        [t % x, (t / x) % y, t / (x * y)]
     }
 }
 

@@ -68,6 +68,23 @@ impl Candidate {
         }
     }
 
+    /// The buffer's shape and layout after a layout or pad candidate, from the current ones;
+    /// `None` for the rewrites (remap, reorder) and for a layout on a buffer that has one.
+    pub(super) fn geometry(self, shape: &[i64], layout: SharedLayout) -> Option<(Vec<i64>, SharedLayout)> {
+        let relayout = |l: SharedLayout| layout.is_row_major().then(|| (shape.to_vec(), l));
+        match self {
+            Candidate::Pad(p) if shape.len() >= 2 => {
+                let mut padded = shape.to_vec();
+                *padded.last_mut()? += p;
+                Some((padded, layout))
+            }
+            Candidate::Pad(_) | Candidate::Remap(_) | Candidate::Reorder { .. } => None,
+            Candidate::Soa(k) => relayout(SharedLayout::Soa { fields: k }),
+            Candidate::Transpose => relayout(SharedLayout::Transposed),
+            Candidate::Xor(l) => relayout(l),
+        }
+    }
+
     /// The scalar index operations the generated code gains per execution of an access (the
     /// second tie-break): the swizzle's shift, mask, XOR and recombination; the SOA layout's
     /// division and remainder; a remapped or reordered index's add and remainder. Padding and

@@ -12,7 +12,7 @@ mod candidate;
 pub(crate) mod remap;
 pub(crate) mod reorder;
 
-use crate::analysis::bank_cost::{buffer_cost, BankCost, CostEnv, CostError};
+use crate::analysis::bank_cost::{buffer_cost, buffer_trace, BankCost, CostEnv, CostError};
 use crate::plan::{BankFix, Plan};
 use crate::target_option::target_option;
 use candidate::{apply, buffer_bytes, candidates, shape_of, Candidate, Family, Features};
@@ -114,8 +114,9 @@ struct Tried {
     buffer: BankCost,
     extra_bytes: u64,
     extra_ops: u64,
-    /// The rewritten band (detached from the IR until it wins).
-    band: BandOp,
+    /// The rewritten band of a remap or a reorder (detached from the IR until it wins); layouts
+    /// and pads are costed on the buffer's trace and applied to the band only when they win.
+    band: Option<BandOp>,
 }
 
 impl BankConflicts {
@@ -180,10 +181,20 @@ impl BankConflicts {
                             t.candidate.describe()
                         ),
                     ));
-                    let winner = t.band;
-                    ctx.insert_op(InsertPoint::Before(band.0), winner.0);
-                    ctx.erase_op(band.0);
-                    band = winner;
+                    match t.band {
+                        Some(winner) => {
+                            ctx.insert_op(InsertPoint::Before(band.0), winner.0);
+                            ctx.erase_op(band.0);
+                            band = winner;
+                        }
+                        None => {
+                            // Costed on the trace; applying it to the band itself cannot fail
+                            // where it applied to the geometry.
+                            if let Err(why) = apply(ctx, band, buffer, t.candidate, self.allow_reassoc) {
+                                diags.push(Diagnostic::warning(loc.clone(), format!("{name}: {why}")));
+                            }
+                        }
+                    }
                     costs = buffer_costs(ctx, band, target, &env);
                 }
                 None => {
@@ -208,9 +219,9 @@ impl BankConflicts {
                     ));
                 }
             }
-            for t in tried {
-                if t.band != band {
-                    ctx.erase_op(t.band.0);
+            for copy in tried.iter().filter_map(|t| t.band) {
+                if copy != band {
+                    ctx.erase_op(copy.0);
                 }
             }
         }
@@ -247,45 +258,36 @@ impl BankConflicts {
         // Families that already reached the minimum: their larger parameters cannot do better
         // (Gao's progressive padding search, seed 002 §6.4, applied to every family).
         let mut done: Vec<Family> = Vec::new();
+        // The buffer's requests, traced once: every layout and pad is priced on them.
+        let trace = buffer_trace(ctx, band.0, buffer, target, env).ok();
+        let layout = ctx.defining_op(buffer).and_then(|op| AllocSharedOp::view(ctx, op)).and_then(|a| a.layout(ctx));
+        let own_bytes = buffer_bytes(ctx, buffer);
         for candidate in list {
             if done.contains(&candidate.family()) {
                 continue;
             }
-            let mut map = HashMap::new();
-            let copy = BandOp(ctx.clone_op(band.0, &mut map));
-            ctx.insert_op(InsertPoint::Before(band.0), copy.0);
-            let copied = map.get(&buffer).copied().unwrap_or(buffer);
-            let discard = |ctx: &mut Context| ctx.erase_op(copy.0);
-            if apply(ctx, copy, copied, candidate, self.allow_reassoc).is_err() {
-                discard(ctx);
-                continue;
-            }
-            let bytes = shared_bytes(ctx, copy);
-            let within_budget = bytes <= budget
-                && (self.allow_occupancy_loss || blocks_per_sm(ctx, copy, target, bytes) >= blocks_before);
-            if !within_budget {
-                discard(ctx);
-                continue;
-            }
-            let Ok(own) = buffer_cost(ctx, copy.0, copied, target, env) else {
-                discard(ctx);
-                continue;
-            };
-            // A layout or a pad changes only this buffer's addresses; a remap or a reorder moves
-            // the accesses of every buffer, so those are costed whole.
-            let cost = match candidate.family() {
-                Family::Remap | Family::Reorder => {
-                    let after = buffer_costs(ctx, copy, target, env);
-                    // A rewrite that leaves a buffer the analysis cannot cost is not judged.
-                    if after.iter().flatten().count() < state.analyzable {
-                        discard(ctx);
+            let tried_one = match candidate.family() {
+                Family::Remap | Family::Reorder => self.try_rewrite(ctx, band, buffer, candidate, target, env, state),
+                _ => {
+                    let (Some(trace), Some(layout)) = (trace.as_ref(), layout) else { continue };
+                    let Some((new_shape, new_layout)) = candidate.geometry(&shape, layout) else { continue };
+                    let elems: i64 = new_shape.iter().product();
+                    let bytes = bytes_before - own_bytes + elems.max(0) as u64 * u64::from(elem_bytes);
+                    if !self.fits(ctx, band, target, bytes, budget, blocks_before) {
                         continue;
                     }
-                    after.iter().flatten().map(|c| c.wavefronts).sum()
+                    let Ok(own) = trace.cost(&new_shape, new_layout, target) else { continue };
+                    let cost = state.total - state.buffer.wavefronts + own.total.wavefronts;
+                    Some((cost, own.total, bytes, None))
                 }
-                _ => state.total - state.buffer.wavefronts + own.total.wavefronts,
             };
-            ctx.unlink_op(copy.0);
+            let Some((cost, own, bytes, copy)) = tried_one else { continue };
+            if !self.fits(ctx, band, target, bytes, budget, blocks_before) {
+                if let Some(copy) = copy {
+                    ctx.erase_op(copy.0);
+                }
+                continue;
+            }
             // The conflict-free minimum does not depend on addresses, so no candidate lowers it.
             if cost <= state.minimum + 0.5 {
                 done.push(candidate.family());
@@ -293,13 +295,50 @@ impl BankConflicts {
             tried.push(Tried {
                 candidate,
                 cost,
-                buffer: own.total,
+                buffer: own,
                 extra_bytes: bytes.saturating_sub(bytes_before),
                 extra_ops: candidate.extra_ops_per_access() * features.accesses,
                 band: copy,
             });
         }
         tried
+    }
+
+    /// Whether a band of `bytes` shared bytes stays within seed 000's budget (9) and keeps its
+    /// resident blocks per SM (unless `allow-occupancy-loss`).
+    fn fits(&self, ctx: &Context, band: BandOp, target: &Target, bytes: u64, budget: u64, blocks_before: u32) -> bool {
+        bytes <= budget && (self.allow_occupancy_loss || blocks_per_sm(ctx, band, target, bytes) >= blocks_before)
+    }
+
+    /// A remap or a reorder, applied to a detached copy of the band and costed whole (it moves
+    /// the accesses of every buffer): `(band cost, the buffer's cost, shared bytes, the copy)`.
+    #[allow(clippy::too_many_arguments)]
+    fn try_rewrite(
+        &self,
+        ctx: &mut Context,
+        band: BandOp,
+        buffer: Value,
+        candidate: Candidate,
+        target: &Target,
+        env: &CostEnv,
+        state: &BandState,
+    ) -> Option<(f64, BankCost, u64, Option<BandOp>)> {
+        let mut map = HashMap::new();
+        let copy = BandOp(ctx.clone_op(band.0, &mut map));
+        ctx.insert_op(InsertPoint::Before(band.0), copy.0);
+        let copied = map.get(&buffer).copied().unwrap_or(buffer);
+        let costed = apply(ctx, copy, copied, candidate, self.allow_reassoc)
+            .ok()
+            .and_then(|()| buffer_cost(ctx, copy.0, copied, target, env).ok())
+            .map(|own| (own, buffer_costs(ctx, copy, target, env)));
+        // A rewrite that leaves a buffer the analysis cannot cost is not judged.
+        let Some((own, after)) = costed.filter(|(_, after)| after.iter().flatten().count() >= state.analyzable) else {
+            ctx.erase_op(copy.0);
+            return None;
+        };
+        let bytes = shared_bytes(ctx, copy);
+        ctx.unlink_op(copy.0);
+        Some((after.iter().flatten().map(|c| c.wavefronts).sum(), own.total, bytes, Some(copy)))
     }
 
     /// The index of the winning candidate, `None` when none reduces the band's cost.
