@@ -13,7 +13,7 @@
 //! ```
 
 use sharc_bench::measure::run_tool;
-use sharc_bench::simulated::{outputs_equal, sum_field};
+use sharc_bench::simulated::{c_reference, outputs_equal, run_metrics, sum_field};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -119,23 +119,7 @@ fn measure(a: &Args, input: &Path, function: &str, target: &str, fix: &str, dir:
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let (_, stderr) = run_tool(&a.bin.join("sharcc"), &args)?;
     let dump = dir.join(format!("{target}.{fix}"));
-    let run_args = [
-        s(&gpu),
-        format!("--entry={function}"),
-        format!("--target={target}"),
-        format!("--inputs={}", s(&dir.join("in"))),
-        format!("--dump={}", s(&dump)),
-        "--metrics=json".into(),
-        "--max-ops=100000000000".into(),
-    ];
-    let out = std::process::Command::new(a.bin.join("sharc-run"))
-        .args(&run_args)
-        .output()
-        .map_err(|e| format!("cannot run sharc-run: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("sharc-run {}: {}", run_args.join(" "), String::from_utf8_lossy(&out.stderr)));
-    }
-    let metrics = String::from_utf8_lossy(&out.stdout).into_owned();
+    let metrics = run_metrics(&a.bin.join("sharc-run"), &gpu, function, target, &dir.join("in"), &dump)?;
     Ok(Measured {
         wavefronts: sum_field(&metrics, "shared_bank_wavefronts"),
         ideal: sum_field(&metrics, "shared_ideal_wavefronts"),
@@ -149,15 +133,9 @@ fn measure(a: &Args, input: &Path, function: &str, target: &str, fix: &str, dir:
 
 /// The C compiler's reference run of `function` at size n: inputs and outputs as `.npy`.
 fn reference(a: &Args, input: &Path, function: &str, dir: &Path) -> Result<(), String> {
-    let c = dir.join("ref.c");
-    let exe = dir.join("ref");
-    let s = |p: &Path| p.display().to_string();
-    run_tool(&a.bin.join("sharcc"), &[&s(input), "--function", function, "--emit=c-harness", "-o", &s(&c)])?;
-    run_tool(Path::new("cc"), &["-O0", "-ffp-contract=off", &s(&c), "-o", &s(&exe), "-lm"])?;
-    let _ = std::fs::remove_dir_all(dir.join("in"));
-    let _ = std::fs::remove_dir_all(dir.join("out"));
     let size = format!("n={}", a.n);
-    run_tool(&exe, &[&s(dir), &size, "alpha=1.5", "beta=-0.5", "c=0.25", "a=1.5", "b=-0.5"]).map(|_| ())
+    let scalars = [size.as_str(), "alpha=1.5", "beta=-0.5", "c=0.25", "a=1.5", "b=-0.5"];
+    c_reference(&a.bin.join("sharcc"), input, function, dir, &scalars)
 }
 
 fn run(a: &Args) -> Result<bool, String> {

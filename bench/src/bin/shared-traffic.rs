@@ -13,7 +13,7 @@
 //! ```
 
 use sharc_bench::measure::run_tool;
-use sharc_bench::simulated::{outputs_equal, sum_field};
+use sharc_bench::simulated::{c_reference, outputs_equal, run_metrics, sum_field};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -86,24 +86,7 @@ fn measure(a: &Args, function: &str, target: &str, shared: bool, run_dir: &Path)
     run_tool(&a.bin.join("sharcc"), &args)?;
     let dump = run_dir.join(format!("{target}.{tag}"));
     let json = run_dir.join(format!("{target}.{tag}.json"));
-    let run_args = [
-        s(&gpu),
-        format!("--entry={function}"),
-        format!("--target={target}"),
-        format!("--inputs={}", s(&run_dir.join("in"))),
-        format!("--dump={}", s(&dump)),
-        "--metrics=json".into(),
-        // gemm's baseline alone runs ~10^9 thread-operations at n = 256.
-        "--max-ops=100000000000".into(),
-    ];
-    let out = std::process::Command::new(a.bin.join("sharc-run"))
-        .args(&run_args)
-        .output()
-        .map_err(|e| format!("cannot run sharc-run: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("sharc-run {}: {}", run_args.join(" "), String::from_utf8_lossy(&out.stderr)));
-    }
-    let metrics = String::from_utf8_lossy(&out.stdout).into_owned();
+    let metrics = run_metrics(&a.bin.join("sharc-run"), &gpu, function, target, &run_dir.join("in"), &dump)?;
     std::fs::write(&json, &metrics).map_err(|e| format!("{}: {e}", json.display()))?;
     Ok(Measured {
         sectors: sum_field(&metrics, "global_sectors"),
@@ -114,16 +97,9 @@ fn measure(a: &Args, function: &str, target: &str, shared: bool, run_dir: &Path)
 
 /// The C compiler's reference run of `function` at size n: inputs and outputs as `.npy`.
 fn reference(a: &Args, function: &str, dir: &Path) -> Result<(), String> {
-    let c = dir.join("ref.c");
-    let exe = dir.join("ref");
-    let s = |p: &Path| p.display().to_string();
-    run_tool(&a.bin.join("sharcc"), &[&s(&a.input), "--function", function, "--emit=c-harness", "-o", &s(&c)])?;
-    run_tool(Path::new("cc"), &["-O0", "-ffp-contract=off", &s(&c), "-o", &s(&exe), "-lm"])?;
-    let _ = std::fs::remove_dir_all(dir.join("in"));
-    let _ = std::fs::remove_dir_all(dir.join("out"));
     let n = if THREE_D.contains(&function) { a.n3d } else { a.n };
     let size = format!("n={n}");
-    run_tool(&exe, &[&s(dir), &size, "alpha=1.5", "beta=-0.5", "c=0.25"]).map(|_| ())
+    c_reference(&a.bin.join("sharcc"), &a.input, function, dir, &[&size, "alpha=1.5", "beta=-0.5", "c=0.25"])
 }
 
 fn run(a: &Args) -> Result<bool, String> {

@@ -11,7 +11,7 @@ use sharc_dialects::affine::{LoadOp, StoreOp};
 use sharc_dialects::gpumap::BandOp;
 use sharc_dialects::memplace::{AllocSharedOp, CopyOp};
 use sharc_ir::affine::AffineMap;
-use sharc_ir::{Context, OpId, TypeKind, Value};
+use sharc_ir::{Context, TypeKind, Value};
 use sharc_machine::layout::SharedLayout;
 use sharc_machine::Target;
 
@@ -114,17 +114,17 @@ pub(super) struct Features {
     pub accesses: u64,
 }
 
-/// The affine loads and stores of `buffer` (its copies excluded): op, map, operands.
-fn affine_accesses(ctx: &Context, band: BandOp, buffer: Value) -> Vec<(OpId, AffineMap, Vec<Value>)> {
+/// The affine loads and stores of `buffer` (its copies excluded): map and operands.
+fn affine_accesses(ctx: &Context, band: BandOp, buffer: Value) -> Vec<(AffineMap, Vec<Value>)> {
     let mut out = Vec::new();
     for op in ctx.collect_ops(band.0) {
         if let Some(l) = LoadOp::view(ctx, op).filter(|l| l.memref(ctx) == buffer) {
             if let Some(m) = l.map(ctx) {
-                out.push((op, m.clone(), l.map_operands(ctx).to_vec()));
+                out.push((m.clone(), l.map_operands(ctx).to_vec()));
             }
         } else if let Some(s) = StoreOp::view(ctx, op).filter(|s| s.memref(ctx) == buffer) {
             if let Some(m) = s.map(ctx) {
-                out.push((op, m.clone(), s.map_operands(ctx).to_vec()));
+                out.push((m.clone(), s.map_operands(ctx).to_vec()));
             }
         }
     }
@@ -168,7 +168,7 @@ impl Features {
         let mut coefficients = Vec::new();
         let mut constants = Vec::new();
         let mut innermost_constant = !accesses.is_empty();
-        for (_, map, operands) in &accesses {
+        for (map, operands) in &accesses {
             let zero = vec![0; operands.len()];
             let Some(base) = eval(map, &zero) else { continue };
             innermost_constant &= map.results().last().is_some_and(|e| e.as_constant().is_some());
