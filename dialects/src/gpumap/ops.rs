@@ -26,6 +26,61 @@ pub(crate) const LOWER_BOUNDS_GROUPS: &str = "lowerBoundsGroups";
 pub(crate) const UPPER_BOUNDS_GROUPS: &str = "upperBoundsGroups";
 /// `steps` (optional): the step of each loop (`[2, 1]`); absent when every step is 1.
 pub(crate) const STEPS: &str = "steps";
+/// `tileSizes` (optional): iterations per block along each loop (`array<i64: ...>`), each a
+/// multiple of the loop's block size; absent when every tile equals its block.
+pub(crate) const TILE_SIZES: &str = "tileSizes";
+/// `distributions` (optional): how each loop's tile is dealt to its threads when the tile is
+/// larger than the block (`["cyclic", "blocked"]`); absent when every loop is cyclic.
+pub(crate) const DISTRIBUTIONS: &str = "distributions";
+
+/// How a loop whose tile holds `f = tile / block` iterations per thread deals them out: thread
+/// `t`'s induction variable is the first of its `f` iterations (replica 0), and replica `u`
+/// handles the iteration `u * block` (cyclic) or `u` (blocked) steps further.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Distribution {
+    /// Thread `t` runs iterations `t, t + block, ..., t + (f-1)·block` of its tile (seed 000's
+    /// Algorithm 1: the tile is kept and the block shrinks; a warp's replicas stay contiguous).
+    Cyclic,
+    /// Thread `t` runs iterations `t·f, ..., t·f + f - 1` of its tile (seed 001's thread merge).
+    Blocked,
+}
+
+impl Distribution {
+    /// Every spelling, as the syntax and the properties write them.
+    pub const CHOICES: [(&'static str, Distribution); 2] =
+        [("cyclic", Distribution::Cyclic), ("blocked", Distribution::Blocked)];
+
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Distribution::Cyclic => "cyclic",
+            Distribution::Blocked => "blocked",
+        }
+    }
+
+    /// The distribution spelled `text`.
+    pub fn from_keyword(text: &str) -> Option<Distribution> {
+        Self::CHOICES.iter().find(|c| c.0 == text).map(|c| c.1)
+    }
+
+    /// How far apart, in iterations (multiples of the step), replica `u` and replica 0 of one
+    /// thread are, for a loop of `block` threads.
+    pub fn replica_offset(self, block: i64, u: i64) -> i64 {
+        match self {
+            Distribution::Cyclic => u * block,
+            Distribution::Blocked => u,
+        }
+    }
+
+    /// The distance in iterations between neighbouring threads' first iterations, for a tile
+    /// of `factor` iterations per thread.
+    pub fn thread_stride(self, factor: i64) -> i64 {
+        match self {
+            Distribution::Cyclic => 1,
+            Distribution::Blocked => factor,
+        }
+    }
+}
 
 /// At most this many loops in a band: one per hardware dimension.
 pub const MAX_LOOPS: usize = 3;
@@ -73,7 +128,17 @@ pub static BAND: OpSpec = OpSpec {
         .with(OpTraits::AFFINE_SCOPE)
         .with(OpTraits::RECURSIVE_MEMORY_EFFECTS)
         .with(OpTraits::AUTOMATIC_ALLOCATION_SCOPE),
-    inherent_attrs: &[BLOCK_SIZES, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, STEPS, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP],
+    inherent_attrs: &[
+        BLOCK_SIZES,
+        DISTRIBUTIONS,
+        LOWER_BOUNDS_GROUPS,
+        LOWER_BOUNDS_MAP,
+        MAPPING,
+        STEPS,
+        TILE_SIZES,
+        UPPER_BOUNDS_GROUPS,
+        UPPER_BOUNDS_MAP,
+    ],
     implicit_terminator: Some("gpumap.yield"),
     verify: Some(verify::verify_band),
     parse: Some(syntax::parse_band),
@@ -245,6 +310,66 @@ impl BandOp {
             .and_then(|a| ctx.attr_dense_ints(a))
             .map(|v| v.iter().map(|&x| i64::try_from(x).unwrap_or(0)).collect())
             .unwrap_or_default()
+    }
+
+    /// Iterations per block along each loop (the block sizes when absent).
+    pub fn tile_sizes(self, ctx: &Context) -> Vec<i64> {
+        match ctx.attr_of(self.0, TILE_SIZES) {
+            Some(a) => ctx
+                .attr_dense_ints(a)
+                .map(|v| v.iter().map(|&x| i64::try_from(x).unwrap_or(0)).collect())
+                .unwrap_or_default(),
+            None => self.block_sizes(ctx),
+        }
+    }
+
+    /// How each loop deals its tile to its threads (cyclic when absent; `None` entries only in
+    /// unverified IR).
+    pub fn distributions(self, ctx: &Context) -> Vec<Option<Distribution>> {
+        match ctx.attr_of(self.0, DISTRIBUTIONS) {
+            Some(a) => ctx
+                .attr_array(a)
+                .map(|v| v.iter().map(|&d| ctx.attr_str(d).and_then(Distribution::from_keyword)).collect())
+                .unwrap_or_default(),
+            None => vec![Some(Distribution::Cyclic); self.num_loops(ctx)],
+        }
+    }
+
+    /// Iterations each thread runs along each loop: `tile / block` (1 when the tile is the
+    /// block; 0 entries only in unverified IR).
+    pub fn replication(self, ctx: &Context) -> Vec<i64> {
+        self.block_sizes(ctx)
+            .into_iter()
+            .zip(self.tile_sizes(ctx))
+            .map(|(b, t)| if b > 0 && t % b == 0 { t / b } else { 0 })
+            .collect()
+    }
+
+    /// Sets loop `pos`'s block size, tile size and distribution. The properties stay implicit
+    /// where they are the defaults (every tile its block, every loop cyclic).
+    pub fn set_tiling(self, ctx: &mut Context, pos: usize, block: i64, tile: i64, distribution: Distribution) {
+        let (mut blocks, mut tiles) = (self.block_sizes(ctx), self.tile_sizes(ctx));
+        let mut dists: Vec<Distribution> =
+            self.distributions(ctx).into_iter().map(|d| d.unwrap_or(Distribution::Cyclic)).collect();
+        if pos >= blocks.len() || pos >= tiles.len() || pos >= dists.len() {
+            return;
+        }
+        (blocks[pos], tiles[pos], dists[pos]) = (block, tile, distribution);
+        let attr = ctx.dense_i64_array(&blocks);
+        ctx.set_prop(self.0, BLOCK_SIZES, attr);
+        if tiles == blocks {
+            ctx.remove_attr(self.0, TILE_SIZES);
+        } else {
+            let attr = ctx.dense_i64_array(&tiles);
+            ctx.set_prop(self.0, TILE_SIZES, attr);
+        }
+        if dists.iter().all(|&d| d == Distribution::Cyclic) {
+            ctx.remove_attr(self.0, DISTRIBUTIONS);
+        } else {
+            let names: Vec<_> = dists.iter().map(|d| ctx.string_attr(d.keyword())).collect();
+            let attr = ctx.array_attr(names);
+            ctx.set_prop(self.0, DISTRIBUTIONS, attr);
+        }
     }
 
     /// The hardware dimension of each loop (`None` entries only in unverified IR).

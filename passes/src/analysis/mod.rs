@@ -7,3 +7,4 @@ pub mod dominance;
 pub mod equivalence;
 pub mod lane_index;
 pub mod partition;
+pub mod registers;
