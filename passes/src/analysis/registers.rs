@@ -50,3 +50,22 @@ pub trait RegisterOracle {
     /// static estimate and says so.
     fn measure(&self, ctx: &mut Context, module: OpId, target: &Target) -> Result<RegisterUse, String>;
 }
+
+/// Creates the measuring oracle for a target, or `None` when no backend tool can measure it
+/// (the caller then estimates).
+pub type OracleFactory = fn(&Target) -> Option<Box<dyn RegisterOracle>>;
+
+static INSTALLED: std::sync::OnceLock<OracleFactory> = std::sync::OnceLock::new();
+
+/// Installs the process's register oracle, as LLVM tools initialise their targets at start-up:
+/// the drivers (`sharcc`, `sharc-opt`) install the one that runs ptxas / reads HSACO notes,
+/// so which oracle the ILP model uses depends on what is installed, never on the output kind.
+/// The first installation wins; later calls are ignored.
+pub fn install(factory: OracleFactory) {
+    let _ = INSTALLED.set(factory);
+}
+
+/// The installed oracle for `target`, if one is installed and can measure it.
+pub fn oracle_for(target: &Target) -> Option<Box<dyn RegisterOracle>> {
+    INSTALLED.get().and_then(|factory| factory(target))
+}
