@@ -315,7 +315,10 @@ mod tests {
         );
         let bad = shipped_text("a100").replace("issue_per_clk = 4.0", "issue_per_clk = 0.0");
         let err = Target::from_toml(&bad, "bad.toml").err().map(|e| e.to_string());
-        assert_eq!(err.as_deref(), Some("invalid target description 'bad.toml': 'issue_per_clk' must be positive, got 0"));
+        assert_eq!(
+            err.as_deref(),
+            Some("invalid target description 'bad.toml': 'issue_per_clk' must be positive, got 0")
+        );
     }
 
     fn shipped_text(name: &str) -> &'static str {
