@@ -84,7 +84,7 @@ impl WorkCounts {
         let block = view.block_shape(ctx);
         let eval = LaneEvaluator::new(ctx, &scope, block, env.symbols).map_err(|e| cost_error(band, e))?;
         let threads = eval.threads();
-        let outputs = view.tile_sizes(ctx).iter().try_fold(1f64, |acc, &t| (t > 0).then(|| acc * t as f64));
+        let outputs = view.tile_sizes(ctx).iter().try_fold(1f64, |acc, &t| (t > 0).then_some(acc * t as f64));
         let outputs = outputs.ok_or_else(|| cost_error(band, "a tile size is not positive"))?;
         let mut shared_wavefronts = 0.0;
         for (_, cost) in band_costs(ctx, band, target, env) {
@@ -326,7 +326,7 @@ impl Walk<'_> {
         let ctx = self.ctx;
         let op = copy.0;
         let executions = w.iter().copied().fold(0.0, f64::max);
-        let elements = copy.sizes(ctx).iter().try_fold(1f64, |acc, &s| (s > 0).then(|| acc * s as f64));
+        let elements = copy.sizes(ctx).iter().try_fold(1f64, |acc, &s| (s > 0).then_some(acc * s as f64));
         let elements = elements.ok_or_else(|| cost_error(op, "malformed copy sizes"))?;
         let global = ctx.value_type(copy.global(ctx));
         let elem = ctx.memref_parts(global).and_then(|p| element_bytes(ctx, p.elem));
@@ -449,7 +449,7 @@ pub fn evaluate(target: &Target, c: &Candidate) -> Result<Terms, Veto> {
         return Err(Veto::NoOccupancy(format!("{:?} allows no resident block", occ.limiter())));
     }
     let k = &c.counts;
-    if !(k.outputs > 0.0) || k.threads == 0 {
+    if k.outputs.is_nan() || k.outputs <= 0.0 || k.threads == 0 {
         return Err(Veto::NoOutputs);
     }
     let warp = f64::from(target.warp_size);
