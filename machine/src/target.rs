@@ -87,6 +87,20 @@ pub struct Target {
     /// TranSize of seed 000 eqs. (7)–(8), bytes: the weight of a saved transaction in Profit. Kept
     /// apart from `transaction_size` because the paper's gemm instance (12) implies 256.
     pub profit_transaction_size: u32,
+    /// Clock of the SMs, MHz: the clock every `*_clk` field counts (the boost clock where there is
+    /// one; Fermi's processor clock).
+    pub clock_mhz: u32,
+    /// DRAM bandwidth of the device a kernel runs on, GB/s (10^9 bytes per second).
+    pub dram_gb_s: f64,
+    /// Latency of a global load that misses the caches, SM clocks (the ILP model's `L`).
+    pub dram_latency_clk: u32,
+    /// Latency of a register-dependent arithmetic instruction, SM clocks.
+    pub alu_latency_clk: u32,
+    /// Warp (wavefront) instructions one SM issues per clock at most.
+    pub issue_per_clk: f64,
+    /// Shared-memory wavefronts (conflict-free passes of `shared_request_lanes` lanes) one SM
+    /// serves per clock.
+    pub shared_wavefronts_per_clk: f64,
     /// LLVM triple for code generation.
     pub llvm_triple: String,
     /// LLVM chip (`sm_80`, `gfx90a`).
@@ -164,6 +178,12 @@ impl Target {
         self.max_threads_per_sm / self.warp_size
     }
 
+    /// DRAM bytes one SM may move per clock when every SM streams: `dram_gb_s / (sm_count ·
+    /// clock)`, the bandwidth bound of the ILP model (e.g. 26.2 on one GK104 of the GTX 690).
+    pub fn dram_bytes_per_clk_sm(&self) -> f64 {
+        self.dram_gb_s * 1e3 / (f64::from(self.sm_count) * f64::from(self.clock_mhz))
+    }
+
     /// Checks the invariants the models rely on; the message names the offending field.
     pub fn validate(&self) -> Result<(), String> {
         let positive = [
@@ -191,6 +211,9 @@ impl Target {
             ("memory_channels", self.memory_channels),
             ("channel_interleave", self.channel_interleave),
             ("profit_transaction_size", self.profit_transaction_size),
+            ("clock_mhz", self.clock_mhz),
+            ("dram_latency_clk", self.dram_latency_clk),
+            ("alu_latency_clk", self.alu_latency_clk),
         ];
         if let Some((field, _)) = positive.iter().find(|(_, v)| *v == 0) {
             return Err(format!("'{field}' must be positive"));
@@ -226,6 +249,14 @@ impl Target {
         }
         if !(self.theta_s > 0.0 && self.theta_s <= 1.0) {
             return Err(format!("'theta_s' must be in (0, 1], got {}", self.theta_s));
+        }
+        let rates = [
+            ("dram_gb_s", self.dram_gb_s),
+            ("issue_per_clk", self.issue_per_clk),
+            ("shared_wavefronts_per_clk", self.shared_wavefronts_per_clk),
+        ];
+        if let Some((field, v)) = rates.iter().find(|(_, v)| !(v.is_finite() && *v > 0.0)) {
+            return Err(format!("'{field}' must be positive, got {v}"));
         }
         Ok(())
     }
@@ -271,6 +302,23 @@ mod tests {
         assert_eq!((gtx.max_threads_per_block, gtx.max_threads_per_sm), (1024, 2048));
         // seed 000 §3.2.3: "only 32 KB is useable for each TB" on GCN.
         assert_eq!(Target::load("hd7850").map(|t| t.shared_memory_per_block).ok(), Some(32 * 1024));
+    }
+
+    /// The spec's derived bandwidths of the Table 3 parts (design study §2.3): per-GPU bandwidth
+    /// over SMs and clock, from Table 3's own numbers.
+    #[test]
+    fn dram_bytes_per_clock_per_sm_follow_table_3() {
+        let per_clk = |n: &str| Target::load(n).map(|t| (t.dram_bytes_per_clk_sm() * 10.0).round() / 10.0).ok();
+        assert_eq!(
+            [per_clk("gtx690"), per_clk("gtxtitan"), per_clk("c2050"), per_clk("hd7850")],
+            [Some(26.2), Some(24.6), Some(8.9), Some(11.2)]
+        );
+        let bad = shipped_text("a100").replace("issue_per_clk = 4.0", "issue_per_clk = 0.0");
+        let err = Target::from_toml(&bad, "bad.toml").err().map(|e| e.to_string());
+        assert_eq!(
+            err.as_deref(),
+            Some("invalid target description 'bad.toml': 'issue_per_clk' must be positive, got 0")
+        );
     }
 
     fn shipped_text(name: &str) -> &'static str {

@@ -436,12 +436,12 @@ struct Costing<'a> {
 
 /// A loop's iterations for the walk: per thread, its induction variable at iteration 0 and its
 /// trip count.
-struct Iterations {
-    iv: Value,
-    first: Lanes,
-    step: i64,
-    trips: Vec<i64>,
-    body: BlockId,
+pub(crate) struct Iterations {
+    pub(crate) iv: Value,
+    pub(crate) first: Lanes,
+    pub(crate) step: i64,
+    pub(crate) trips: Vec<i64>,
+    pub(crate) body: BlockId,
 }
 
 impl Costing<'_> {
@@ -485,53 +485,7 @@ impl Costing<'_> {
 
     /// The iterations of an `affine.for` or `scf.for` (`None` for other ops).
     fn iterations(&mut self, op: OpId) -> Result<Option<Iterations>, CostError> {
-        let ctx = self.ctx;
-        let (iv, lb, ub, step, body) = if let Some(l) = affine::ForOp::view(ctx, op) {
-            let malformed = || CostError::new(op, "malformed affine.for");
-            let (lbm, ubm) = (l.lower_bound_map(ctx).cloned(), l.upper_bound_map(ctx).cloned());
-            let (Some(lbm), Some(ubm), Some(iv), Some(body)) = (lbm, ubm, l.induction_var(ctx), l.body(ctx)) else {
-                return Err(malformed());
-            };
-            let lb = self.bound(op, &lbm, l.lower_bound_operands(ctx), true)?;
-            let ub = self.bound(op, &ubm, l.upper_bound_operands(ctx), false)?;
-            (iv, lb, ub, l.step(ctx), body)
-        } else if let Some(l) = scf::ForOp::view(ctx, op) {
-            let lb = self.eval.value(l.lower_bound(ctx)).map_err(|e| self.err(op, e))?;
-            let ub = self.eval.value(l.upper_bound(ctx)).map_err(|e| self.err(op, e))?;
-            let step = self.eval.value(l.step(ctx)).map_err(|e| self.err(op, e))?;
-            let step = step.as_uniform().ok_or_else(|| CostError::new(op, "the loop step differs between threads"))?;
-            (l.induction_var(ctx), lb, ub, step, l.body(ctx))
-        } else {
-            return Ok(None);
-        };
-        if step < 1 {
-            return Err(CostError::new(op, "the loop step is not positive"));
-        }
-        let trips = (0..self.eval.threads())
-            .map(|t| {
-                let span = ub.get(t).saturating_sub(lb.get(t)).max(0);
-                span / step + i64::from(span % step != 0)
-            })
-            .collect();
-        Ok(Some(Iterations { iv, first: lb, step, trips, body }))
-    }
-
-    /// A loop bound: the maximum (lower) or minimum (upper) of a map's results, per thread.
-    fn bound(&mut self, op: OpId, map: &AffineMap, operands: &[Value], lower: bool) -> Result<Lanes, CostError> {
-        let results = self.eval.map(map, operands).map_err(|e| self.err(op, e))?;
-        let threads = self.eval.threads();
-        let mut acc = results.first().cloned().ok_or_else(|| CostError::new(op, "a loop bound without results"))?;
-        for r in &results[1..] {
-            acc = match (&acc, r) {
-                (Lanes::Uniform(a), Lanes::Uniform(b)) => Lanes::Uniform(if lower { *a.max(b) } else { *a.min(b) }),
-                _ => Lanes::Threads(
-                    (0..threads)
-                        .map(|t| if lower { acc.get(t).max(r.get(t)) } else { acc.get(t).min(r.get(t)) })
-                        .collect(),
-                ),
-            };
-        }
-        Ok(acc)
+        loop_iterations(self.ctx, &mut self.eval, op)
     }
 
     /// The induction variable's values at iteration `k`.
@@ -676,6 +630,65 @@ impl Costing<'_> {
         self.trace.accesses[i].requests.extend(requests);
         Ok(())
     }
+}
+
+/// The iterations of an `affine.for` or `scf.for` on every thread of `eval`'s block (`None` for
+/// other ops): the loop weights of this cost, shared with the ILP model's work counts.
+pub(crate) fn loop_iterations(
+    ctx: &Context,
+    eval: &mut LaneEvaluator<'_>,
+    op: OpId,
+) -> Result<Option<Iterations>, CostError> {
+    let (iv, lb, ub, step, body) = if let Some(l) = affine::ForOp::view(ctx, op) {
+        let malformed = || CostError::new(op, "malformed affine.for");
+        let (lbm, ubm) = (l.lower_bound_map(ctx).cloned(), l.upper_bound_map(ctx).cloned());
+        let (Some(lbm), Some(ubm), Some(iv), Some(body)) = (lbm, ubm, l.induction_var(ctx), l.body(ctx)) else {
+            return Err(malformed());
+        };
+        let lb = loop_bound(eval, op, &lbm, l.lower_bound_operands(ctx), true)?;
+        let ub = loop_bound(eval, op, &ubm, l.upper_bound_operands(ctx), false)?;
+        (iv, lb, ub, l.step(ctx), body)
+    } else if let Some(l) = scf::ForOp::view(ctx, op) {
+        let lb = eval.value(l.lower_bound(ctx)).map_err(|e| CostError::new(op, e))?;
+        let ub = eval.value(l.upper_bound(ctx)).map_err(|e| CostError::new(op, e))?;
+        let step = eval.value(l.step(ctx)).map_err(|e| CostError::new(op, e))?;
+        let step = step.as_uniform().ok_or_else(|| CostError::new(op, "the loop step differs between threads"))?;
+        (l.induction_var(ctx), lb, ub, step, l.body(ctx))
+    } else {
+        return Ok(None);
+    };
+    if step < 1 {
+        return Err(CostError::new(op, "the loop step is not positive"));
+    }
+    let trips = (0..eval.threads())
+        .map(|t| {
+            let span = ub.get(t).saturating_sub(lb.get(t)).max(0);
+            span / step + i64::from(span % step != 0)
+        })
+        .collect();
+    Ok(Some(Iterations { iv, first: lb, step, trips, body }))
+}
+
+/// A loop bound: the maximum (lower) or minimum (upper) of a map's results, per thread.
+fn loop_bound(
+    eval: &mut LaneEvaluator<'_>,
+    op: OpId,
+    map: &AffineMap,
+    operands: &[Value],
+    lower: bool,
+) -> Result<Lanes, CostError> {
+    let results = eval.map(map, operands).map_err(|e| CostError::new(op, e))?;
+    let threads = eval.threads();
+    let mut acc = results.first().cloned().ok_or_else(|| CostError::new(op, "a loop bound without results"))?;
+    for r in &results[1..] {
+        acc = match (&acc, r) {
+            (Lanes::Uniform(a), Lanes::Uniform(b)) => Lanes::Uniform(if lower { *a.max(b) } else { *a.min(b) }),
+            _ => Lanes::Threads(
+                (0..threads).map(|t| if lower { acc.get(t).max(r.get(t)) } else { acc.get(t).min(r.get(t)) }).collect(),
+            ),
+        };
+    }
+    Ok(acc)
 }
 
 /// Tile element `e` of a tile of extents `sizes`, row-major (the copies' order).

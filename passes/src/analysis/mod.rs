@@ -5,6 +5,7 @@ pub mod bank_cost;
 pub mod bank_report;
 pub mod dominance;
 pub mod equivalence;
+pub mod ilp_model;
 pub mod lane_index;
 pub mod partition;
 pub mod registers;
