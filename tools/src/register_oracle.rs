@@ -256,7 +256,11 @@ pub fn parse_ptxas_verbose(output: &str) -> Result<(u32, u32, u32), String> {
     };
     match (entry.registers, entry.spills) {
         (Some(r), Some((stores, loads))) => Ok((r, stores, loads)),
-        _ => Err(format!("cannot read the registers and spills of '{}' from ptxas -v: {}", entry.name, output.trim_end())),
+        _ => Err(format!(
+            "cannot read the registers and spills of '{}' from ptxas -v: {}",
+            entry.name,
+            output.trim_end()
+        )),
     }
 }
 
@@ -367,7 +371,8 @@ fn cached(key: (String, u64), measure: impl FnOnce() -> Result<RegisterUse, Stri
 /// `format` (`ptx` or `hsaco`).
 fn generate(ctx: &mut Context, module: OpId, target: &Target, format: &str) -> Result<Vec<u8>, String> {
     let passes = sharc_passes::registry();
-    let mut pm = PassManager::parse(LOWERING, &passes).map_err(|e| format!("internal error: bad pipeline '{LOWERING}': {e}"))?;
+    let mut pm =
+        PassManager::parse(LOWERING, &passes).map_err(|e| format!("internal error: bad pipeline '{LOWERING}': {e}"))?;
     pm.run(ctx, module, RunOptions { verify_each: true, ..RunOptions::default() })
         .map_err(|d| format!("cannot lower the candidate kernel: {}", d.message))?;
     let cg = CodegenTarget::from_description(target).map_err(|e| format!("target '{}': {e}", target.name))?;

@@ -253,10 +253,7 @@ amdhsa.kernels:
     .vgpr_count:     9
     .vgpr_spill_count: 3
 ";
-    assert_eq!(
-        parse_amdgpu_notes(notes),
-        Ok(AmdgpuCounts { vgprs: 9, vgpr_spills: 3, sgprs: 18, sgpr_spills: 2 })
-    );
+    assert_eq!(parse_amdgpu_notes(notes), Ok(AmdgpuCounts { vgprs: 9, vgpr_spills: 3, sgprs: 18, sgpr_spills: 2 }));
     let two = format!("{notes}    .vgpr_count:     4\n");
     assert_eq!(
         parse_amdgpu_notes(&two),
