@@ -140,6 +140,55 @@ fn a_low_register_cap_makes_a_pressured_band_spill() {
     assert_eq!(measured_text(&tight), "ptxas -v sm_80 -maxrregcount=16");
 }
 
+/// The promoted gemm band of test/passes/gpumap/lower-gpumap.mlir: shared buffers, cooperative
+/// copies and barriers, as the candidates of sharc-ilp are.
+const STAGED_GEMM: &str = r#"#inside = affine_set<(d0, d1) : (63 - d0 >= 0, 63 - d1 >= 0)>
+func.func @gemm(%A: memref<64x64xf32> {sharc.name = "A"}, %B: memref<64x64xf32> {sharc.name = "B"},
+                %C: memref<64x64xf32> {sharc.name = "C"}) {
+  gpumap.band (%i, %j) = (0, 0) to (64, 64) block [16, 16] dims [y, x] origin (%bi, %bj) {
+    %As = memplace.alloc_shared : memref<16x16xf32, #gpu.address_space<workgroup>>
+    %Bs = memplace.alloc_shared : memref<16x17xf32, #gpu.address_space<workgroup>>
+    %zero = arith.constant 0.0 : f32
+    %sum = affine.for %kk = 0 to 64 step 16 iter_args(%acc = %zero) -> (f32) {
+      memplace.copy_in %A[%bi, %kk] to %As sizes [16, 16] : memref<64x64xf32>, memref<16x16xf32, #gpu.address_space<workgroup>>
+      memplace.copy_in %B[%kk, %bj] to %Bs sizes [16, 16] : memref<64x64xf32>, memref<16x17xf32, #gpu.address_space<workgroup>>
+      memplace.barrier
+      %part = affine.for %k = 0 to 16 iter_args(%a2 = %acc) -> (f32) {
+        %x = affine.load %As[%i - %bi, %k] : memref<16x16xf32, #gpu.address_space<workgroup>>
+        %y = affine.load %Bs[%k, %j - %bj] : memref<16x17xf32, #gpu.address_space<workgroup>>
+        %p = arith.mulf %x, %y : f32
+        %s = arith.addf %a2, %p : f32
+        affine.yield %s : f32
+      }
+      memplace.barrier
+      affine.yield %part : f32
+    }
+    affine.if #inside(%i, %j) {
+      affine.store %sum, %C[%i, %j] : memref<64x64xf32>
+    }
+  }
+  return
+}
+"#;
+
+#[test]
+fn a_staged_band_with_barriers_is_measured_on_every_vendor() {
+    if let Some(oracle) = ptxas_or_skip("staged gemm, NVIDIA") {
+        for name in ["a100", "gtx690", "c2050", "gtxtitan"] {
+            let (mut ctx, module) = parse(STAGED_GEMM);
+            let use_ = oracle.measure(&mut ctx, module, &target(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(use_.registers > 0 && !use_.spills(), "{name}: {use_:?}");
+        }
+    }
+    if let Some(oracle) = hsaco_or_skip("staged gemm, AMD") {
+        for name in ["hd7850", "mi250x", "mi300x"] {
+            let (mut ctx, module) = parse(STAGED_GEMM);
+            let use_ = oracle.measure(&mut ctx, module, &target(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(use_.registers > 0 && !use_.spills(), "{name}: {use_:?}");
+        }
+    }
+}
+
 #[test]
 fn the_emulated_kepler_cap_binds_where_a100s_does_not() {
     let Some(oracle) = ptxas_or_skip("kepler cap") else { return };
