@@ -6,6 +6,7 @@
 pub mod docs;
 pub mod expected;
 pub mod pipeline;
+pub mod register_oracle;
 pub mod report;
 pub mod timing;
 

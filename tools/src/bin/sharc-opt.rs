@@ -120,6 +120,9 @@ struct Timings {
 }
 
 fn main() -> ExitCode {
+    // As in sharcc: passes that weigh registers (sharc-ilp) measure with ptxas or the HSACO
+    // notes where installed (docs/tools/sharc-opt.md, "The register oracle").
+    sharc_passes::analysis::registers::install(sharc_tools::register_oracle::oracle_factory);
     let passes = sharc_passes::registry();
     let args = sharc_tools::normalize_args(std::env::args());
     let m = match command(&passes).try_get_matches_from(args) {

@@ -144,6 +144,9 @@ fn command() -> Command {
 }
 
 fn main() -> ExitCode {
+    // The ILP model measures candidate kernels with the backend's tools where they are
+    // installed, whatever this run emits (docs/tools/sharcc.md, "The register oracle").
+    sharc_passes::analysis::registers::install(sharc_tools::register_oracle::oracle_factory);
     let m = match command().try_get_matches_from(std::env::args()) {
         Ok(m) => m,
         Err(e) => {
