@@ -35,6 +35,27 @@ pub struct Plan {
     pub search: Option<SearchSummary>,
     /// What `sharc-bank-conflicts` decided for each shared buffer it found conflicted.
     pub bank: Vec<BankFix>,
+    /// What `sharc-ilp` decided; `None` when it did not run.
+    pub ilp: Option<IlpDecision>,
+}
+
+/// The decision of `sharc-ilp` for one band: the factor it applied (1 when it applied
+/// nothing), along which loop and how replicas are dealt, the registers the chosen kernel
+/// uses and where that number comes from, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IlpDecision {
+    /// Iterations per thread along `dim` (1: not replicated).
+    pub factor: i64,
+    /// `"cyclic"` (tile kept, block shrunk) or `"blocked"` (thread merge).
+    pub distribution: String,
+    /// The hardware dimension replicated along (`"y"` or `"z"`), `"-"` when none.
+    pub dim: String,
+    /// Registers per thread of the chosen kernel, when known.
+    pub registers: Option<u32>,
+    /// Where `registers` comes from: `"ptxas -v sm_80"`, `"estimate"`, ...
+    pub register_source: String,
+    /// Why this factor: `"model"` (with the bound term), `"requested"`, or the refusal.
+    pub reason: String,
 }
 
 /// One bank-conflict decision of `sharc-bank-conflicts`: the buffer's array, the fix applied
@@ -132,7 +153,7 @@ fn loop_name(d: Option<Dimension>) -> &'static str {
 impl Plan {
     /// The baseline plan: `block` threads, `loops` as given, nothing strip-mined or staged.
     pub fn baseline(block: [i64; 3], loops: Vec<Option<Dimension>>) -> Plan {
-        Plan { block, loops, strips: Vec::new(), staged: Vec::new(), search: None, bank: Vec::new() }
+        Plan { block, loops, strips: Vec::new(), staged: Vec::new(), search: None, bank: Vec::new(), ilp: None }
     }
 
     /// The plan on `op`: `None` without one, an error naming the malformed field otherwise.
@@ -206,6 +227,19 @@ impl Plan {
             }
             entries.push(("bank".to_string(), ctx.array_attr(fixes)));
         }
+        if let Some(ilp) = &self.ilp {
+            let mut fields = vec![
+                ("factor".to_string(), ctx.i64_attr(ilp.factor)),
+                ("distribution".to_string(), ctx.string_attr(ilp.distribution.clone())),
+                ("dim".to_string(), ctx.string_attr(ilp.dim.clone())),
+                ("register_source".to_string(), ctx.string_attr(ilp.register_source.clone())),
+                ("reason".to_string(), ctx.string_attr(ilp.reason.clone())),
+            ];
+            if let Some(r) = ilp.registers {
+                fields.push(("registers".to_string(), ctx.i64_attr(i64::from(r))));
+            }
+            entries.push(("ilp".to_string(), ctx.dict_attr(fields)));
+        }
         ctx.dict_attr(entries)
     }
 
@@ -267,7 +301,27 @@ impl Plan {
                 });
             }
         }
-        Ok(Plan { block, loops, strips, staged, search, bank })
+        let ilp = match dict.get("ilp") {
+            None => None,
+            Some(a) => {
+                let i = Fields::of(ctx, a).ok_or("'ilp' is not a dictionary")?;
+                let registers = match i.get("registers") {
+                    None => None,
+                    Some(_) => {
+                        Some(u32::try_from(i.unsigned("registers")?).map_err(|_| "'registers' is out of range")?)
+                    }
+                };
+                Some(IlpDecision {
+                    factor: i.int("factor")?,
+                    distribution: i.str("distribution")?.to_string(),
+                    dim: i.str("dim")?.to_string(),
+                    registers,
+                    register_source: i.str("register_source")?.to_string(),
+                    reason: i.str("reason")?.to_string(),
+                })
+            }
+        };
+        Ok(Plan { block, loops, strips, staged, search, bank, ilp })
     }
 }
 
@@ -395,6 +449,17 @@ mod tests {
             cost_after: 64,
             ideal: 64,
         }];
+        plan.attach(&mut ctx, section.0);
+        assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan.clone())));
+        // And sharc-ilp's.
+        plan.ilp = Some(super::IlpDecision {
+            factor: 4,
+            distribution: "cyclic".into(),
+            dim: "y".into(),
+            registers: Some(32),
+            register_source: "ptxas -v sm_80".into(),
+            reason: "model (latency-bound)".into(),
+        });
         plan.attach(&mut ctx, section.0);
         assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan)));
     }

@@ -36,8 +36,8 @@ pub enum LaneInit {
     GridDim(usize),
     /// The block size along a dimension.
     BlockDim(usize),
-    /// `base + step * block_id[dim] * block_dim[dim]`, plus `step * thread_id[dim]` of the lane
-    /// when `with_thread`: the induction variable of a loop mapped onto the grid
+    /// `base + step * block_id[dim] * tile`, plus `step * thread_id[dim] * thread_stride` of the
+    /// lane when `with_thread`: the induction variable of a loop mapped onto the grid
     /// (`gpumap.band`), or the first iteration its thread block runs.
     MappedIndex {
         /// The dimension (0 = x).
@@ -46,6 +46,11 @@ pub enum LaneInit {
         base: i64,
         /// The loop's step.
         step: i64,
+        /// Iterations per block (the block size unless the band's tile is larger).
+        tile: i64,
+        /// Iterations between neighbouring threads' first iterations (1, or the replication
+        /// factor of a blocked distribution).
+        thread_stride: i64,
         /// Whether the lane's thread id is added (the induction variable) or not (the block's
         /// first iteration).
         with_thread: bool,
@@ -332,10 +337,14 @@ impl Machine<'_> {
                         frame.regs[base + l] = Val::Int(g.thread(l as u32)[d] as i64);
                     }
                 }
-                LaneInit::MappedIndex { dim, base: lower, step, with_thread } => {
-                    let block_first = i64::from(g.block_id[dim]) * i64::from(g.block_dim[dim]);
+                LaneInit::MappedIndex { dim, base: lower, step, tile, thread_stride, with_thread } => {
+                    let block_first = i64::from(g.block_id[dim]).wrapping_mul(tile);
                     for l in 0..w {
-                        let thread = if with_thread { i64::from(g.thread(l as u32)[dim]) } else { 0 };
+                        let thread = if with_thread {
+                            i64::from(g.thread(l as u32)[dim]).wrapping_mul(thread_stride)
+                        } else {
+                            0
+                        };
                         let index = step.wrapping_mul(block_first.wrapping_add(thread));
                         frame.regs[base + l] = Val::Int(lower.wrapping_add(index));
                     }

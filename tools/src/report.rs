@@ -1,12 +1,13 @@
 //! `sharcc --report`: the decisions the pipeline took, one row per kernel, read back from the
 //! lowered module itself — each `gpu.launch_func` with its kernel's block shape and the
 //! `sharc.plan` it carries (for kernels placed by the partition search: staged arrays, tiles,
-//! shared bytes, occupancy, profit, and the bank-conflict fix of each conflicted buffer).
+//! shared bytes, occupancy, profit, the bank-conflict fix of each conflicted buffer, and the ILP
+//! factor `sharc-ilp` applied).
 //! Reading the IR rather than the passes' internals keeps the report true to what was generated.
 
 use sharc_dialects::gpu::LaunchFuncOp;
 use sharc_ir::{Context, OpId};
-use sharc_passes::plan::{BankFix, Plan, StagedArray};
+use sharc_passes::plan::{BankFix, IlpDecision, Plan, StagedArray};
 use std::fmt::Write as _;
 
 /// One kernel's row.
@@ -19,6 +20,7 @@ struct Row {
     occupancy: String,
     profit: String,
     bank: String,
+    ilp: String,
 }
 
 /// The report for every kernel launch in `module`, as an aligned text table.
@@ -28,12 +30,24 @@ pub fn render(ctx: &Context, module: OpId) -> String {
         return "sharcc report: no kernel was generated\n".to_string();
     }
     let header =
-        ["kernel", "source", "block", "shared memory placement", "shared bytes", "occupancy", "profit", "bank"];
-    let cells: Vec<[&str; 8]> = rows
+        ["kernel", "source", "block", "shared memory placement", "shared bytes", "occupancy", "profit", "bank", "ilp"];
+    let cells: Vec<[&str; 9]> = rows
         .iter()
-        .map(|r| [&*r.kernel, &*r.at, &*r.block, &*r.placement, &*r.shared_bytes, &*r.occupancy, &*r.profit, &*r.bank])
+        .map(|r| {
+            [
+                &*r.kernel,
+                &*r.at,
+                &*r.block,
+                &*r.placement,
+                &*r.shared_bytes,
+                &*r.occupancy,
+                &*r.profit,
+                &*r.bank,
+                &*r.ilp,
+            ]
+        })
         .collect();
-    let widths: Vec<usize> = (0..8)
+    let widths: Vec<usize> = (0..9)
         .map(|c| cells.iter().map(|r| r[c].chars().count()).chain([header[c].len()]).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
@@ -61,9 +75,10 @@ fn row(ctx: &Context, op: OpId) -> Option<Row> {
     let known = launch.kernel_func(ctx).and_then(|f| f.known_block_size(ctx));
     // A malformed plan reads as none: the report describes, the verifier and passes check.
     let plan = Plan::of(ctx, op).and_then(Result::ok);
-    let block = match (&plan, known) {
-        (Some(p), _) => dims(&p.block),
-        (None, Some(k)) => dims(&k),
+    // The kernel's own block shape first: sharc-ilp shrinks the block the plan chose.
+    let block = match (known, &plan) {
+        (Some(k), _) => dims(&k),
+        (None, Some(p)) => dims(&p.block),
         (None, None) => "-".to_string(),
     };
     let search = plan.as_ref().and_then(|p| p.search.as_ref());
@@ -82,7 +97,22 @@ fn row(ctx: &Context, op: OpId) -> Option<Row> {
         occupancy: text(|s| format!("{:.2}", s.occupancy)),
         profit: text(|s| s.profit.clone()),
         bank: plan.as_ref().map_or("-".to_string(), bank_fixes),
+        ilp: plan.as_ref().and_then(|p| p.ilp.as_ref()).map_or("-".to_string(), ilp_decision),
     })
+}
+
+/// The `ilp` cell: `4 cyclic y (model, latency-bound; 32 regs, ptxas -v sm_80)`, or `1 (...)`
+/// with the reason nothing was replicated; `-` where sharc-ilp did not run.
+fn ilp_decision(d: &IlpDecision) -> String {
+    let registers = match d.registers {
+        Some(r) => format!("; {r} regs, {}", d.register_source),
+        None => String::new(),
+    };
+    if d.factor == 1 {
+        format!("1 ({}{registers})", d.reason)
+    } else {
+        format!("{} {} {} ({}{registers})", d.factor, d.distribution, d.dim, d.reason)
+    }
 }
 
 /// The `bank` cell: each conflicted buffer's fix and its wavefronts per block before and after

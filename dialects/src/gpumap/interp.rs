@@ -3,10 +3,11 @@
 //!
 //! The host thread evaluates the bounds (a loop starts at the maximum of its lower-bound group
 //! and ends at the minimum of its upper-bound group); loop `d` gets
-//! `ceildiv(ub_d - lb_d, step_d * block_d)` blocks along its hardware dimension, and a band with
-//! an empty loop launches nothing. Each thread's induction variables
-//! (`lb + step * (block_id * block + thread_id)`) and its block's origins
-//! (`lb + step * block_id * block`) are set before the block runs, and the body's
+//! `ceildiv(ub_d - lb_d, step_d * tile_d)` blocks of `block_d` threads along its hardware
+//! dimension, and a band with an empty loop launches nothing. Each thread's induction variables
+//! (`lb + step * (block_id * tile + thread_id * stride)`, stride 1 when cyclic and
+//! `tile / block` when blocked: replica 0's iteration) and its block's origins
+//! (`lb + step * block_id * tile`) are set before the block runs, and the body's
 //! `memplace.alloc_shared` buffers become the block's workgroup memory: one per block, zeroed,
 //! counted against the target's shared memory, checked for races, each with its layout as the
 //! buffer's address map (so the metrics and race checks see physical addresses). Everything else — blocks in
@@ -20,14 +21,24 @@ use sharc_ir::{Diagnostic, OpId};
 use sharc_sim::affine::Map;
 use sharc_sim::{Exec, LaneInit, LaunchSpec, Prep, Semantics, SimError, Slot, Space};
 
+/// One loop of a band: threads and iterations per block, and how they are dealt.
+#[derive(Clone, Copy)]
+struct Loop {
+    block: i64,
+    tile: i64,
+    thread_stride: i64,
+    dim: usize,
+}
+
 /// A band, decoded once.
 struct Band {
     lower: Map,
     upper: Map,
     lb_ops: Box<[Slot]>,
     ub_ops: Box<[Slot]>,
-    /// Per loop: block size and hardware dimension (0 = x).
-    loops: Vec<(i64, usize)>,
+    /// Per loop: block size, tile size, distance between neighbouring threads' first
+    /// iterations, and hardware dimension (0 = x).
+    loops: Vec<Loop>,
     /// Per loop: how many lower and upper results it combines, and its step.
     groups: Vec<(usize, usize, i64)>,
     ivs: Box<[Slot]>,
@@ -45,8 +56,19 @@ fn prepare_band(p: &mut Prep<'_>, op: OpId) -> Result<Band, Diagnostic> {
     };
     let dims = band.mapping(ctx).into_iter().map(|d| d.map(|d| d.index())).collect::<Option<Vec<_>>>();
     let dims = dims.ok_or_else(|| p.error(op, "gpumap.band without valid hardware dimensions"))?;
-    let loops: Vec<(i64, usize)> = band.block_sizes(ctx).into_iter().zip(dims).collect();
-    let n = loops.len();
+    let (blocks, tiles, dists) = (band.block_sizes(ctx), band.tile_sizes(ctx), band.distributions(ctx));
+    let n = blocks.len();
+    if tiles.len() != n || dists.len() != n || dims.len() != n {
+        return Err(p.error(op, "malformed gpumap.band"));
+    }
+    let mut loops = Vec::with_capacity(n);
+    for d in 0..n {
+        let (block, tile) = (blocks[d], tiles[d]);
+        let Some(dist) = dists[d].filter(|_| block >= 1 && tile >= block && tile % block == 0) else {
+            return Err(p.error(op, "malformed gpumap.band"));
+        };
+        loops.push(Loop { block, tile, thread_stride: dist.thread_stride(tile / block), dim: dims[d] });
+    }
     let (lb_groups, ub_groups, steps) = (band.lower_bounds_groups(ctx), band.upper_bounds_groups(ctx), band.steps(ctx));
     let groups: Vec<(usize, usize, i64)> = (0..n)
         .filter_map(|d| {
@@ -58,7 +80,7 @@ fn prepare_band(p: &mut Prep<'_>, op: OpId) -> Result<Band, Diagnostic> {
         && groups.iter().all(|&(l, u, s)| l >= 1 && u >= 1 && s >= 1)
         && groups.iter().map(|g| g.0).sum::<usize>() == lb.num_results()
         && groups.iter().map(|g| g.1).sum::<usize>() == ub.num_results();
-    if !well_formed || band.ivs(ctx).len() != n || loops.iter().any(|l| l.0 < 1) {
+    if !well_formed || band.ivs(ctx).len() != n {
         return Err(p.error(op, "malformed gpumap.band"));
     }
     let region = ctx.block_parent(body).ok_or_else(|| p.error(op, "malformed gpumap.band"))?;
@@ -104,7 +126,7 @@ fn exec_band(x: &mut Exec<'_, '_>, b: &Band) -> Result<(), SimError> {
     b.upper.eval_into(&ints(&b.ub_ops), &mut ubs).map_err(|t| x.trap(lane, t))?;
     let mut spec = b.spec.clone();
     let (mut lbs_left, mut ubs_left) = (&lbs[..], &ubs[..]);
-    for (d, (&(size, dim), &(lb_group, ub_group, step))) in b.loops.iter().zip(&b.groups).enumerate() {
+    for (d, (&l, &(lb_group, ub_group, step))) in b.loops.iter().zip(&b.groups).enumerate() {
         let (lower, rest) = lbs_left.split_at(lb_group);
         lbs_left = rest;
         let (upper, rest) = ubs_left.split_at(ub_group);
@@ -117,11 +139,19 @@ fn exec_band(x: &mut Exec<'_, '_>, b: &Band) -> Result<(), SimError> {
             // An empty loop: no thread block runs the body.
             return Ok(());
         }
-        let per_block = step.saturating_mul(size);
-        spec.grid[dim] = trips.div_euclid(per_block) + i64::from(trips.rem_euclid(per_block) != 0);
-        spec.block[dim] = size;
-        spec.inits.push((b.ivs[d], LaneInit::MappedIndex { dim, base, step, with_thread: true }));
-        spec.inits.push((b.origins[d], LaneInit::MappedIndex { dim, base, step, with_thread: false }));
+        let per_block = step.saturating_mul(l.tile);
+        spec.grid[l.dim] = trips.div_euclid(per_block) + i64::from(trips.rem_euclid(per_block) != 0);
+        spec.block[l.dim] = l.block;
+        let index = |with_thread| LaneInit::MappedIndex {
+            dim: l.dim,
+            base,
+            step,
+            tile: l.tile,
+            thread_stride: l.thread_stride,
+            with_thread,
+        };
+        spec.inits.push((b.ivs[d], index(true)));
+        spec.inits.push((b.origins[d], index(false)));
     }
     x.launch(&spec)
 }

@@ -95,7 +95,17 @@ pub static BAND: OpSpec = OpSpec {
         dimension (no block at all when a loop is empty); thread `t` of block `b` gets the \
         induction variable `lb_d + b * block_d + t` and the block origin `lb_d + b * block_d` \
         (the first iteration of its block, the same for every thread of the block: tile origins \
-        of `memplace` copies are written with it).\n\n\
+        of `memplace` copies are written with it). Steps multiply every term.\n\n\
+        A loop may run more iterations per block than the block has threads: its **tile** \
+        (`tile_d`, a multiple of `block_d`; `f = tile_d / block_d` iterations per thread) sets the \
+        blocks to `ceildiv(ub_d - lb_d, tile_d)` and the origin to `lb_d + b * tile_d`, and its \
+        **distribution** deals the tile to the threads: `cyclic` (thread `t` runs `t`, \
+        `t + block_d`, ..., seed 000's Algorithm 1) or `blocked` (thread `t` runs `t * f` to \
+        `t * f + f - 1`, seed 001's thread merge). The induction variable is the thread's first \
+        iteration, `lb_d + b * tile_d + t` (cyclic) or `lb_d + b * tile_d + t * f` (blocked); the \
+        op runs the body once per thread and never replicates it: a body written for such a loop \
+        (`sharc-ilp`'s output) runs the other `f - 1` iterations itself, at `iv + u * block_d` \
+        (cyclic) or `iv + u` (blocked), each under its own bounds guard.\n\n\
         The body runs for **every** thread of every block, including threads past the upper \
         bound of a partial block, so that cooperative copies (`memplace.copy_in`) and barriers \
         are reached by the whole block; the body guards its own computation (an `affine.if` on \
@@ -119,10 +129,18 @@ pub static BAND: OpSpec = OpSpec {
         \x20 ...\n\
         }\n\
         ```\n\n\
+        ```mlir\n\
+        // 4 x 32 threads cover a 32 x 32 tile: thread (ty, tx) runs rows ty, ty + 4, ..., ty + 28.\n\
+        gpumap.band (%i, %j) = (0, 0) to (symbol(%n), symbol(%n)) block [4, 32] tile [32, 32] dims [y, x] origin (%bi, %bj) {\n\
+        \x20 ...\n\
+        }\n\
+        ```\n\n\
         Properties: `lowerBoundsMap`/`upperBoundsMap` (operands are the lower-bound operands, \
         then the upper-bound ones), `lowerBoundsGroups`/`upperBoundsGroups` (results per loop, \
         `dense<...> : tensor<Nxi32>`; absent when each loop has one), `steps` (`[2, 1]`; absent \
-        when all are 1), `blockSizes` (`array<i64: ...>`) and `mapping` (`[#gpu<dim y>, ...]`). \
+        when all are 1), `blockSizes` (`array<i64: ...>`), `tileSizes` (`array<i64: ...>`; absent \
+        when every tile is its block), `distributions` (`[\"cyclic\", \"blocked\"]`; absent when \
+        all are cyclic) and `mapping` (`[#gpu<dim y>, ...]`). \
         The body block's arguments are the induction variables, then the block origins.",
     traits: OpTraits::SINGLE_BLOCK
         .with(OpTraits::AFFINE_SCOPE)

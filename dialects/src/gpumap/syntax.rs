@@ -2,16 +2,19 @@
 //!
 //! ```text
 //! gpumap.band (%i, ...) = (lb, ...) to (ub, ...) [step (s, ...)] block [size, ...]
+//!     [tile [size, ...] [distribution [cyclic|blocked, ...]]]
 //!     dims [x|y|z, ...] origin (%o, ...) { ... } attr-dict
 //! gpumap.yield attr-dict
 //! ```
 //!
 //! Bounds are written as `affine.parallel`'s: affine expressions of SSA ids, dims bare and
 //! symbols as `symbol(%n)`, one per loop or a `max(...)` (lower) / `min(...)` (upper) group;
-//! steps are constants, printed only when one is not 1.
+//! steps are constants, printed only when one is not 1; tiles only when one is not its block,
+//! distributions only when one is blocked.
 
 use super::ops::{
-    BandOp, BLOCK_SIZES, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, STEPS, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP,
+    BandOp, Distribution, BLOCK_SIZES, DISTRIBUTIONS, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, STEPS,
+    TILE_SIZES, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP,
 };
 use crate::affine::{
     i32_tensor_attr, i64_array_attr, parse_bounds_with_min_max, parse_optional_steps, print_min_max_bound, print_steps,
@@ -43,6 +46,26 @@ pub(crate) fn parse_band(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState
         sizes.push(p.parse_integer()?);
         Ok(())
     })?;
+    let mut tiles = Vec::new();
+    let mut distributions = Vec::new();
+    if p.parse_optional_keyword("tile") {
+        p.parse_comma_separated_list(Delimiter::Square, |p| {
+            tiles.push(p.parse_integer()?);
+            Ok(())
+        })?;
+        if p.parse_optional_keyword("distribution") {
+            p.parse_comma_separated_list(Delimiter::Square, |p| {
+                let off = p.offset();
+                match p.parse_optional_any_keyword().and_then(Distribution::from_keyword) {
+                    Some(d) => {
+                        distributions.push(d);
+                        Ok(())
+                    }
+                    None => Err(custom_error_at(p, state, off, "expected a distribution: cyclic or blocked")),
+                }
+            })?;
+        }
+    }
     keyword(p, state, "dims")?;
     let mut dims = Vec::new();
     p.parse_comma_separated_list(Delimiter::Square, |p| {
@@ -83,6 +106,15 @@ pub(crate) fn parse_band(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState
     if steps.iter().any(|&s| s != 1) {
         props.push((STEPS, i64_array_attr(ctx, &steps)));
     }
+    // Tiles equal to their blocks and all-cyclic distributions stay implicit too, so that a band
+    // prints the same whichever way it was written.
+    if !tiles.is_empty() && tiles != sizes {
+        props.push((TILE_SIZES, ctx.dense_i64_array(&tiles)));
+    }
+    if distributions.iter().any(|&d| d != Distribution::Cyclic) {
+        let names: Vec<_> = distributions.iter().map(|d| ctx.string_attr(d.keyword())).collect();
+        props.push((DISTRIBUTIONS, ctx.array_attr(names)));
+    }
     for (name, attr) in props {
         state.add_prop(name, attr);
     }
@@ -117,7 +149,18 @@ pub(crate) fn print_band(p: &mut OpAsmPrinter<'_>, op: OpId) {
     p.write(")");
     print_steps(p, &band.steps(ctx));
     let sizes: Vec<String> = band.block_sizes(ctx).iter().map(i64::to_string).collect();
-    p.write(&format!(" block [{}] dims [", sizes.join(", ")));
+    p.write(&format!(" block [{}]", sizes.join(", ")));
+    let (tiles, distributions) = (band.tile_sizes(ctx), band.distributions(ctx));
+    let blocked = distributions.iter().any(|&d| d != Some(Distribution::Cyclic));
+    if tiles != band.block_sizes(ctx) || blocked {
+        let tiles: Vec<String> = tiles.iter().map(i64::to_string).collect();
+        p.write(&format!(" tile [{}]", tiles.join(", ")));
+        if blocked {
+            let names: Vec<&str> = distributions.iter().map(|d| d.map_or("?", Distribution::keyword)).collect();
+            p.write(&format!(" distribution [{}]", names.join(", ")));
+        }
+    }
+    p.write(" dims [");
     let dims: Vec<&str> = band.mapping(ctx).into_iter().map(|d| d.map_or("?", Dimension::keyword)).collect();
     p.write(&dims.join(", "));
     p.write("] origin (");
@@ -129,7 +172,17 @@ pub(crate) fn print_band(p: &mut OpAsmPrinter<'_>, op: OpId) {
     }
     p.attr_dict(
         op,
-        &[BLOCK_SIZES, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, STEPS, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP],
+        &[
+            BLOCK_SIZES,
+            DISTRIBUTIONS,
+            LOWER_BOUNDS_GROUPS,
+            LOWER_BOUNDS_MAP,
+            MAPPING,
+            STEPS,
+            TILE_SIZES,
+            UPPER_BOUNDS_GROUPS,
+            UPPER_BOUNDS_MAP,
+        ],
     );
 }
 

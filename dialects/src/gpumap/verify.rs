@@ -3,8 +3,8 @@
 //! barriers and copies are reached by every thread (`sharc-run` reports the divergence).
 
 use super::ops::{
-    BandOp, BLOCK_SIZES, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, MAX_LOOPS, STEPS, UPPER_BOUNDS_GROUPS,
-    UPPER_BOUNDS_MAP,
+    BandOp, BLOCK_SIZES, DISTRIBUTIONS, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, MAX_LOOPS, STEPS, TILE_SIZES,
+    UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP,
 };
 use crate::affine::validity::{affine_scope, is_valid_dim};
 use crate::gpu;
@@ -68,6 +68,27 @@ pub(crate) fn verify_band(ctx: &Context, op: OpId) -> Result {
     }
     if sizes.iter().try_fold(1i64, |acc, &s| acc.checked_mul(s).filter(|&t| t <= i64::from(i32::MAX))).is_none() {
         return Err(op_error(ctx, op, "block of more than 2^31 - 1 threads"));
+    }
+    let tiles = band.tile_sizes(ctx);
+    if tiles.len() != n {
+        return Err(op_error(ctx, op, format!("expected '{TILE_SIZES}' to hold {n} tile sizes, one per loop")));
+    }
+    for (d, (&tile, &block)) in tiles.iter().zip(&sizes).enumerate() {
+        if tile < block || tile % block != 0 {
+            return Err(op_error(
+                ctx,
+                op,
+                format!("expected the tile size of loop {d} to be a positive multiple of its block size {block}, got {tile}"),
+            ));
+        }
+    }
+    let distributions = band.distributions(ctx);
+    if distributions.len() != n || distributions.iter().any(Option::is_none) {
+        return Err(op_error(
+            ctx,
+            op,
+            format!("expected '{DISTRIBUTIONS}' to hold {n} distributions (\"cyclic\" or \"blocked\"), one per loop"),
+        ));
     }
     let mapping = band.mapping(ctx);
     if mapping.len() != n || mapping.iter().any(Option::is_none) {

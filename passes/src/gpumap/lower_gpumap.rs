@@ -275,10 +275,10 @@ enum Extent {
     Dynamic(AffineMap, Vec<Value>),
 }
 
-/// The blocks of each loop, `ceildiv(ub - lb, step * block)` (the minimum over its groups'
+/// The blocks of each loop, `ceildiv(ub - lb, step * tile)` (the minimum over its groups'
 /// upper and lower bounds), in loop order.
 fn grid(ctx: &Context, band: BandOp) -> Option<Vec<Extent>> {
-    let (sizes, steps) = (band.block_sizes(ctx), band.steps(ctx));
+    let (sizes, steps) = (band.tile_sizes(ctx), band.steps(ctx));
     let mut m = MapOperands::default();
     let mut per_loop = Vec::new();
     for (d, (&size, &step)) in sizes.iter().zip(&steps).enumerate() {
@@ -504,16 +504,19 @@ fn indices(
     let (ivs, origins, steps) = (band.ivs(ctx).to_vec(), band.origins(ctx).to_vec(), band.steps(ctx));
     let mut thread_ids = [None; 3];
     let mut b = Builder::before(before);
-    for (d, (size, dim)) in band.block_sizes(ctx).into_iter().zip(band.mapping(ctx)).enumerate() {
+    let (tiles, replication, distributions) = (band.tile_sizes(ctx), band.replication(ctx), band.distributions(ctx));
+    for (d, dim) in band.mapping(ctx).into_iter().enumerate() {
         let lb = band.lower_bound_map(ctx, d)?;
-        let step = *steps.get(d)?;
+        let (step, size) = (*steps.get(d)?, *tiles.get(d)?);
+        let stride = (*distributions.get(d)?)?.thread_stride(*replication.get(d)?);
         let dim = dim?;
         let state = gpu::IndexOp::state(ctx, loc.clone(), gpu::IndexKind::BlockId, dim);
         let block_id = b.insert_value(ctx, state);
         let state = gpu::IndexOp::state(ctx, loc.clone(), gpu::IndexKind::ThreadId, dim);
         let thread_id = b.insert_value(ctx, state);
         thread_ids[dim.index()] = Some(thread_id);
-        // origin = max(lower bounds) + step * block_id * size; iv = origin + step * thread_id.
+        // origin = max(lower bounds) + step * block_id * tile; iv = origin + step * stride *
+        // thread_id (replica 0's iteration; the body runs the other replicas itself).
         let mut m = MapOperands::default();
         let first = m.sym(block_id) * size.checked_mul(step)?;
         let starts: Vec<AffineExpr> = m.import(&lb, &lb_operands).into_iter().map(|l| l + first.clone()).collect();
@@ -523,7 +526,8 @@ fn indices(
             affine::MaxOp::build(ctx, loc.clone(), m.map(starts)?, &m.operands())
         };
         let origin = b.insert_value(ctx, state);
-        let iv = AffineMap::new(0, 2, vec![AffineExpr::symbol(0) + AffineExpr::symbol(1) * step]).ok()?;
+        let iv = AffineMap::new(0, 2, vec![AffineExpr::symbol(0) + AffineExpr::symbol(1) * step.checked_mul(stride)?])
+            .ok()?;
         let state = affine::ApplyOp::build(ctx, loc.clone(), iv, &[origin, thread_id]);
         let iv = b.insert_value(ctx, state);
         map.insert(*origins.get(d)?, origin);

@@ -25,10 +25,10 @@ fn upper_bound_loops(ctx: &Context, band: BandOp) -> Vec<usize> {
 /// variables below every upper bound; they never fall below the lower bounds) as an integer set
 /// and its operands: dims are the induction variables, then the upper bounds' dims; symbols the
 /// upper bounds' symbols. `None` when every thread does: constant bounds whose trip counts are
-/// multiples of `step × block`.
+/// multiples of `step × tile`.
 pub fn in_bounds_condition(ctx: &Context, band: BandOp) -> Option<(IntegerSet, Vec<Value>)> {
     let ub = band.upper_bounds_map(ctx)?.clone();
-    let sizes = band.block_sizes(ctx);
+    let sizes = band.tile_sizes(ctx);
     let steps = band.steps(ctx);
     let ivs = band.ivs(ctx).to_vec();
     let exact = (0..ivs.len()).all(|d| {
@@ -58,11 +58,11 @@ pub fn in_bounds_condition(ctx: &Context, band: BandOp) -> Option<(IntegerSet, V
 }
 
 /// The condition that the block of the thread is full (every thread runs an iteration): per
-/// loop `origin + step × block <= ub`, over the block origins (dims), then as
+/// loop `origin + step × tile <= ub`, over the block origins (dims), then as
 /// [`in_bounds_condition`].
 pub fn full_block_condition(ctx: &Context, band: BandOp) -> Option<(IntegerSet, Vec<Value>)> {
     let ub = band.upper_bounds_map(ctx)?.clone();
-    let sizes = band.block_sizes(ctx);
+    let sizes = band.tile_sizes(ctx);
     let steps = band.steps(ctx);
     let origins = band.origins(ctx).to_vec();
     let nd = origins.len() as u32;

@@ -356,11 +356,11 @@ fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray) -> Result<S
     })
 }
 
-/// Every access's subscript `d` is `iv_b + c` for a distinct band loop `b` whose block size is
+/// Every access's subscript `d` is `iv_b + c` for a distinct band loop `b` whose tile size is
 /// the tile's extent `d`, and all accesses are alike: each block touches exactly its own tile.
 fn check_own_writes(ctx: &Context, band: BandOp, s: &StagedArray, accesses: &[OpId]) -> Result<(), String> {
     let ivs = band.ivs(ctx).to_vec();
-    let sizes = band.block_sizes(ctx);
+    let sizes = band.tile_sizes(ctx);
     let not_own = || format!("written, and its references do not touch exactly the block's own {} tile", s.name);
     let mut shape: Option<Vec<(usize, i64)>> = None;
     for &op in accesses {

@@ -149,3 +149,44 @@ func.func @bad_groups(%A: memref<64xf32>, %n: index) {
   }) : (index) -> ()
   return
 }
+
+// -----
+
+// A tile that is not a multiple of its block.
+func.func @ragged_tile(%A: memref<64x64xf32>) {
+  // expected-error @+1 {{'gpumap.band' op expected the tile size of loop 0 to be a positive multiple of its block size 4, got 6}}
+  gpumap.band (%i, %j) = (0, 0) to (64, 64) block [4, 32] tile [6, 32] dims [y, x] origin (%bi, %bj) {
+  }
+  return
+}
+
+// -----
+
+// One tile size for two loops.
+func.func @tile_count(%A: memref<64x64xf32>) {
+  // expected-error @+1 {{'gpumap.band' op expected 'tileSizes' to hold 2 tile sizes, one per loop}}
+  gpumap.band (%i, %j) = (0, 0) to (64, 64) block [4, 32] tile [8] dims [y, x] origin (%bi, %bj) {
+  }
+  return
+}
+
+// -----
+
+// An unknown distribution in the generic form.
+func.func @bad_distribution(%A: memref<64xf32>) {
+  // expected-error @+1 {{'gpumap.band' op expected 'distributions' to hold 1 distributions ("cyclic" or "blocked"), one per loop}}
+  "gpumap.band"() <{blockSizes = array<i64: 32>, distributions = ["diagonal"], lowerBoundsMap = affine_map<() -> (0)>, mapping = [#gpu<dim x>], tileSizes = array<i64: 64>, upperBoundsMap = affine_map<() -> (64)>}> ({
+  ^bb0(%i: index, %o: index):
+    "gpumap.yield"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @bad_distribution_keyword(%A: memref<64xf32>) {
+  // expected-error @+1 {{expected a distribution: cyclic or blocked}}
+  gpumap.band (%i) = (0) to (64) block [32] tile [64] distribution [diagonal] dims [x] origin (%o) {
+  }
+  return
+}

@@ -73,3 +73,23 @@ module {
   }
 }
 
+// -----
+// Tiles larger than the block, and a blocked distribution: printed after the block sizes, only
+// when a tile is not its block (tile) or a loop is blocked (distribution).
+// CHECK-LABEL: func.func @tiles
+// CHECK: gpumap.band (%arg1, %arg2) = (0, 0) to (64, 64) block [4, 32] tile [32, 32] dims [y, x] origin (%arg3, %arg4) {
+// CHECK: gpumap.band (%arg1, %arg2) = (0, 0) to (64, 64) block [8, 32] tile [32, 32] distribution [blocked, cyclic] dims [y, x] origin (%arg3, %arg4) {
+// GENERIC: "gpumap.band"() <{blockSizes = array<i64: 4, 32>, lowerBoundsMap = #map{{[0-9]*}}, mapping = [#gpu<dim y>, #gpu<dim x>], tileSizes = array<i64: 32, 32>, upperBoundsMap = #map{{[0-9]*}}}> ({
+// GENERIC: "gpumap.band"() <{blockSizes = array<i64: 8, 32>, distributions = ["blocked", "cyclic"], lowerBoundsMap = #map{{[0-9]*}}, mapping = [#gpu<dim y>, #gpu<dim x>], tileSizes = array<i64: 32, 32>, upperBoundsMap = #map{{[0-9]*}}}> ({
+module {
+  func.func @tiles(%arg0: memref<64x64xf32>) {
+    gpumap.band (%arg1, %arg2) = (0, 0) to (64, 64) block [4, 32] tile [32, 32] dims [y, x] origin (%arg3, %arg4) {
+      %0 = affine.load %arg0[%arg1, %arg2] : memref<64x64xf32>
+    }
+    gpumap.band (%arg1, %arg2) = (0, 0) to (64, 64) block [8, 32] tile [32, 32] distribution [blocked, cyclic] dims [y, x] origin (%arg3, %arg4) {
+      %0 = affine.load %arg0[%arg1, %arg2] : memref<64x64xf32>
+    }
+    return
+  }
+}
+

@@ -160,13 +160,19 @@ impl<'a> LaneEvaluator<'a> {
     /// Binds a band's origins (middle block) and induction variables.
     fn bind_band(&mut self, band: BandOp) -> Result<(), IndexError> {
         let ctx = self.ctx;
-        let (sizes, mapping, steps) = (band.block_sizes(ctx), band.mapping(ctx), band.steps(ctx));
+        let (sizes, mapping, steps) = (band.tile_sizes(ctx), band.mapping(ctx), band.steps(ctx));
+        let (replication, distributions) = (band.replication(ctx), band.distributions(ctx));
         let (ivs, origins) = (band.ivs(ctx).to_vec(), band.origins(ctx).to_vec());
         for (d, (&iv, &origin)) in ivs.iter().zip(&origins).enumerate() {
             let malformed = || IndexError::Opaque("malformed gpumap.band".into());
             let (Some(&size), Some(Some(dim)), Some(&step)) = (sizes.get(d), mapping.get(d), steps.get(d)) else {
                 return Err(malformed());
             };
+            let (Some(&f), Some(Some(dist))) = (replication.get(d), distributions.get(d)) else {
+                return Err(malformed());
+            };
+            // Neighbouring threads' first iterations are `stride` iterations apart.
+            let thread_step = step.checked_mul(dist.thread_stride(f)).ok_or(IndexError::Overflow)?;
             let map = band.lower_bound_map(ctx, d).ok_or_else(malformed)?;
             let lbs = self.map(&map, band.lower_bound_operands(ctx))?;
             let lb = lbs.iter().filter_map(Lanes::as_uniform).max().ok_or_else(malformed)?;
@@ -183,7 +189,7 @@ impl<'a> LaneEvaluator<'a> {
                 .and_then(|b| b.checked_add(lb))
                 .ok_or(IndexError::Overflow)?;
             let tid = self.tid[dim.index()].clone();
-            let values = tid.iter().map(|&t| t.checked_mul(step).and_then(|s| s.checked_add(o)));
+            let values = tid.iter().map(|&t| t.checked_mul(thread_step).and_then(|s| s.checked_add(o)));
             let values = values.collect::<Option<Rc<[i64]>>>().ok_or(IndexError::Overflow)?;
             self.bind(origin, Lanes::Uniform(o));
             self.bind(iv, Lanes::Threads(values));

@@ -214,6 +214,7 @@ fn build_plan(
             occupancy: metrics.occupancy,
         }),
         bank: Vec::new(),
+        ilp: None,
     }
 }
 

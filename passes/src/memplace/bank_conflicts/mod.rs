@@ -123,6 +123,15 @@ impl BankConflicts {
     fn run_band(&self, ctx: &mut Context, mut band: BandOp, target: &Target, diags: &mut Vec<Diagnostic>) {
         let env = CostEnv::default();
         let loc = ctx.loc(band.0).clone();
+        if band.replication(ctx).iter().any(|&f| f != 1) {
+            // The thread remap and the access reorder rewrite thread ids, which a replicated
+            // body (sharc-ilp's) also encodes in its replica offsets; the pass runs before it.
+            diags.push(Diagnostic::remark(
+                loc,
+                "bank conflicts not analyzed: the band runs several iterations per thread (tile larger than its block); run sharc-bank-conflicts before sharc-ilp",
+            ));
+            return;
+        }
         let mut fixes = Vec::new();
         let count = shared_buffers(ctx, band).len();
         // Every buffer's cost in the band as it stands; recomputed when a fix replaces the band.
