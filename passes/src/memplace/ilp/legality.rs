@@ -118,6 +118,9 @@ fn uncoalesced(ctx: &Context, band: BandOp, target: &Target) -> Option<String> {
     None
 }
 
+/// Per thread of the block its byte address (`None`: inactive), and the bytes of one element.
+type LaneAddresses = (Vec<Option<u64>>, u32);
+
 /// Every thread's byte address for `op` (loops around it at their first iteration) and the
 /// bytes of one element; `None` for an access the first warp does not reach.
 fn lane_addresses(
@@ -126,7 +129,7 @@ fn lane_addresses(
     op: OpId,
     eval: &mut LaneEvaluator<'_>,
     symbols: i64,
-) -> Result<Option<(Vec<Option<u64>>, u32)>, String> {
+) -> Result<Option<LaneAddresses>, String> {
     let memref = accessed_memref(ctx, op).ok_or("not an access")?;
     let ty = ctx.value_type(memref);
     let parts = ctx.memref_parts(ty).ok_or("not a memref")?;

@@ -240,15 +240,13 @@ pub(crate) fn loop_carried(ctx: &Context, op: OpId) -> Option<Carried> {
             iter_args: l.region_iter_args(ctx).to_vec(),
             yielded: l.yield_op(ctx).map(|y| y.operands(ctx).to_vec()).unwrap_or_default(),
         })
-    } else if let Some(l) = scf::ForOp::view(ctx, op) {
-        Some(Carried {
+    } else {
+        scf::ForOp::view(ctx, op).map(|l| Carried {
             bounds: vec![l.lower_bound(ctx), l.upper_bound(ctx), l.step(ctx)],
             iv: l.induction_var(ctx),
             inits: l.init_args(ctx).to_vec(),
             iter_args: l.region_iter_args(ctx).to_vec(),
             yielded: l.yielded_values(ctx).to_vec(),
         })
-    } else {
-        None
     }
 }
