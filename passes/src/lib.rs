@@ -47,6 +47,7 @@ pub static PASSES: &[&PassInfo] = &[
     &gpumap::map::INFO,
     &memplace::promote::INFO,
     &memplace::bank_conflicts::INFO,
+    &memplace::ilp::INFO,
 ];
 
 /// Registers every pass.

@@ -5,6 +5,8 @@
 //! - [`promote`]: `sharc-promote`, the staged arrays of a mapped band in shared memory;
 //! - [`bank_conflicts`]: `sharc-bank-conflicts`, seed 000's bank-conflict decision tree on the
 //!   promoted buffers;
+//! - [`ilp`]: `sharc-ilp`, seed 000's ILP replication (Algorithm 1) and seed 001's thread merge
+//!   along a band's y or z loop;
 //! - [`band_plan`]: the plan read back from the IR and the band guards `sharc-map` (in
 //!   [`crate::gpumap`]) and `sharc-promote` share.
 //!
@@ -12,6 +14,7 @@
 
 pub mod band_plan;
 pub mod bank_conflicts;
+pub mod ilp;
 pub mod partition;
 pub mod promote;
 pub mod seed_closure;
