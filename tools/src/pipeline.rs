@@ -13,7 +13,8 @@
 //! block shape, nothing staged), which `--no-shared` selects alone and every optimisation is
 //! measured against. Sections whose partition plan stages nothing get the baseline plan.
 //! After promotion, `sharc-bank-conflicts` changes the layout of conflicted shared buffers
-//! (`--bank-fix`).
+//! (`--bank-fix`); then `sharc-ilp` replicates each band's barrier-free regions along y or z
+//! (`--ilp`), with or without shared memory.
 
 use sharc_ir::pass::{PassManager, PassRegistry, RunOptions, RunReport};
 use sharc_ir::{Context, Diagnostic, OpId};
@@ -39,6 +40,31 @@ pub struct Mapping {
     /// How `sharc-bank-conflicts` chooses among its fixes: `auto`, `paper`, or `off` (the pass
     /// does not run). Only with shared memory.
     pub bank_fix: BankFix,
+    /// What `sharc-ilp` does.
+    pub ilp: Ilp,
+}
+
+/// `sharcc --ilp` and `--ilp-distribution`: the ILP factor, chosen by the model or given, or no
+/// pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ilp {
+    /// The model's factor and distribution (`factor=auto`).
+    Auto,
+    /// This factor (a power of two), replicas dealt cyclically or blocked.
+    Factor(i64, sharc_dialects::gpumap::Distribution),
+    /// No ILP replication.
+    Off,
+}
+
+impl Ilp {
+    /// The value of `--ilp` (`auto`, `off` or a power of two) with `--ilp-distribution`.
+    pub fn from_text(text: &str, distribution: sharc_dialects::gpumap::Distribution) -> Option<Ilp> {
+        match text {
+            "auto" => Some(Ilp::Auto),
+            "off" => Some(Ilp::Off),
+            n => n.parse::<i64>().ok().filter(|&f| f >= 1 && f.count_ones() == 1).map(|f| Ilp::Factor(f, distribution)),
+        }
+    }
 }
 
 /// `sharcc --bank-fix`: the bank-conflict pass's choice rule, or no pass.
@@ -80,6 +106,11 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
             BankFix::Paper => passes.push(format!("sharc-bank-conflicts{{target={t} prefer=paper}}")),
             BankFix::Off => {}
         }
+    }
+    match m.ilp {
+        Ilp::Auto => passes.push(format!("sharc-ilp{{target={t}}}")),
+        Ilp::Factor(f, d) => passes.push(format!("sharc-ilp{{target={t} factor={f} distribution={}}}", d.keyword())),
+        Ilp::Off => {}
     }
     passes.push("sharc-lower-gpumap".to_string());
     passes
@@ -134,27 +165,39 @@ pub fn lower(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sharc_dialects::gpumap::Distribution;
 
     #[test]
     fn gpu_pipeline_parses_with_the_registered_passes() {
         let passes = sharc_passes::registry();
+        let ilps = [Ilp::Auto, Ilp::Off, Ilp::Factor(4, Distribution::Blocked)];
         for shared in [false, true] {
             for (_, bank_fix) in BankFix::CHOICES {
-                let m = Mapping { target: "a100".to_string(), shared, bank_fix };
-                let text = pipeline_text(&m, Level::Gpu);
-                PassManager::parse(&text, &passes).unwrap_or_else(|e| panic!("{text}: {e}"));
+                for ilp in ilps {
+                    let m = Mapping { target: "a100".to_string(), shared, bank_fix, ilp };
+                    let text = pipeline_text(&m, Level::Gpu);
+                    PassManager::parse(&text, &passes).unwrap_or_else(|e| panic!("{text}: {e}"));
+                }
             }
         }
-        let shared = Mapping { target: "hd7850".to_string(), shared: true, bank_fix: BankFix::Paper };
+        let shared = Mapping { target: "hd7850".to_string(), shared: true, bank_fix: BankFix::Paper, ilp: Ilp::Auto };
         assert_eq!(
             pipeline_text(&shared, Level::Gpu),
-            "builtin.module(sharc-parallelize{candidates=marked}, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
-        let baseline = Mapping { target: "a100".to_string(), shared: false, bank_fix: BankFix::Auto };
+        let baseline = Mapping {
+            target: "a100".to_string(),
+            shared: false,
+            bank_fix: BankFix::Auto,
+            ilp: Ilp::Factor(2, Distribution::Cyclic),
+        };
         assert_eq!(
             pipeline_text(&baseline, Level::Gpu),
-            "builtin.module(sharc-parallelize{candidates=marked}, sharc-map-baseline{target=a100}, sharc-map, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-map-baseline{target=a100}, sharc-map, sharc-ilp{target=a100 factor=2 distribution=cyclic}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
+        assert_eq!(Ilp::from_text("8", Distribution::Cyclic), Some(Ilp::Factor(8, Distribution::Cyclic)));
+        assert_eq!(Ilp::from_text("3", Distribution::Cyclic), None);
+        assert_eq!(Ilp::from_text("0", Distribution::Cyclic), None);
         assert_eq!(pipeline_text(&baseline, Level::Affine), "builtin.module(sharc-parallelize{candidates=marked})");
     }
 }

@@ -22,11 +22,12 @@
 
 use clap::{Arg, ArgAction, Command};
 use sharc_codegen::{CodegenTarget, Emit};
+use sharc_dialects::gpumap::Distribution;
 use sharc_frontend::{compile_file, Options};
 use sharc_ir::pass::RunOptions;
 use sharc_ir::syntax::{print_op, PrintOptions};
 use sharc_ir::{Context, Diagnostic, Location};
-use sharc_tools::pipeline::{self, BankFix, Level, Mapping};
+use sharc_tools::pipeline::{self, BankFix, Ilp, Level, Mapping};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -110,6 +111,20 @@ fn command() -> Command {
                 .value_parser(BankFix::CHOICES.map(|c| c.0))
                 .default_value("auto")
                 .help("How shared-memory bank conflicts are removed: the cheapest fix by the cost model (auto), seed 000's Table-1 order with padding first (paper), or not at all (off)"),
+        )
+        .arg(
+            Arg::new("ilp")
+                .long("ilp")
+                .value_name("auto|N|off")
+                .default_value("auto")
+                .help("ILP replication of barrier-free regions along y/z (sharc-ilp): the factor the model picks per target (auto), a power of two N, or none (off)"),
+        )
+        .arg(
+            Arg::new("ilp-distribution")
+                .long("ilp-distribution")
+                .value_parser(Distribution::CHOICES.map(|c| c.0))
+                .default_value("cyclic")
+                .help("With --ilp=N: replicas a block apart, the block shrinking (cyclic, seed 000's Algorithm 1), or neighbouring iterations, the tile growing (blocked, seed 001's thread merge)"),
         )
         .arg(
             Arg::new("report")
@@ -210,7 +225,16 @@ fn main() -> ExitCode {
     let mapping_target = if target_name == "host" { DEFAULT_TARGET } else { target_name };
     let passes = sharc_passes::registry();
     let bank_fix = m.get_one::<String>("bank-fix").and_then(|s| BankFix::from_text(s)).unwrap_or(BankFix::Auto);
-    let mapping = Mapping { target: mapping_target.to_string(), shared: !m.get_flag("no-shared"), bank_fix };
+    let distribution = m
+        .get_one::<String>("ilp-distribution")
+        .and_then(|s| Distribution::from_keyword(s))
+        .unwrap_or(Distribution::Cyclic);
+    let ilp_text = m.get_one::<String>("ilp").map_or("auto", String::as_str);
+    let Some(ilp) = Ilp::from_text(ilp_text, distribution) else {
+        eprintln!("sharcc: error: --ilp expects auto, off or a power of two, got '{ilp_text}'");
+        return ExitCode::FAILURE;
+    };
+    let mapping = Mapping { target: mapping_target.to_string(), shared: !m.get_flag("no-shared"), bank_fix, ilp };
     let run_opts = RunOptions {
         verify_each: true,
         print_after_all: m.get_flag("print-ir-after-all"),

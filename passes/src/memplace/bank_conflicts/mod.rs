@@ -443,7 +443,7 @@ fn shared_buffers(ctx: &Context, band: BandOp) -> Vec<Value> {
 }
 
 /// Shared bytes of a band: its buffers' types.
-fn shared_bytes(ctx: &Context, band: BandOp) -> u64 {
+pub(crate) fn shared_bytes(ctx: &Context, band: BandOp) -> u64 {
     shared_buffers(ctx, band).into_iter().map(|b| buffer_bytes(ctx, b)).sum()
 }
 

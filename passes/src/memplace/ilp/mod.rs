@@ -5,8 +5,9 @@
 //! is [`INFO`]'s (`description.md`).
 //!
 //! Layout: [`legality`] (which bands and factors), `regions` (what is replicated), `replicate`
-//! (the rewrite), `hoist` (loads out of the replica guards). [`apply`] rewrites one band and is
-//! what a factor model runs on scratch clones; the pass applies a fixed `factor=N`.
+//! (the rewrite), `hoist` (loads out of the replica guards), [`choose`] (`factor=auto`: every
+//! candidate built on a scratch clone, measured and given to the model). [`apply`] rewrites one
+//! band. The decision goes into the band's `sharc.plan` (`ilp`) and a remark.
 //!
 //! ```text
 //! gpumap.band (%i, %j) ... block [32, 32] dims [y, x]      gpumap.band (%i, %j) ... block [8, 32] tile [32, 32] dims [y, x]
@@ -17,6 +18,7 @@
 //!                                                                                         if (%i3 < n) {As[%i3][k]} * %b }
 //! ```
 
+pub mod choose;
 mod hoist;
 pub mod legality;
 mod regions;
@@ -25,6 +27,7 @@ mod replicate;
 pub use legality::{legal_factors, refusal};
 pub use replicate::Counts;
 
+use crate::plan::{IlpDecision, Plan};
 use crate::target_option::target_option;
 use sharc_dialects::gpu::Dimension;
 use sharc_dialects::gpumap::{BandOp, Distribution};
@@ -267,42 +270,104 @@ impl Pass for Ilp {
         let bands: Vec<BandOp> = ctx.collect_ops(module).into_iter().filter_map(|op| BandOp::view(ctx, op)).collect();
         for band in bands {
             let loc = ctx.loc(band.0).clone();
-            let message = self.run_band(ctx, band, factor, &target);
+            let (band, message, decision) = self.run_band(ctx, band, factor, &target);
+            record(ctx, band, decision);
             diags.push(Diagnostic::remark(loc, format!("ilp: {message}")));
         }
         Ok(())
     }
 }
 
+/// Writes the decision into the band's plan (bands without a plan, written by hand, get none);
+/// the plan's block becomes the band's.
+fn record(ctx: &mut Context, band: BandOp, decision: IlpDecision) {
+    let Some(Ok(mut plan)) = Plan::of(ctx, band.0) else { return };
+    plan.block = band.block_shape(ctx);
+    plan.ilp = Some(decision);
+    plan.attach(ctx, band.0);
+}
+
+/// A decision that replicates nothing, for `reason`.
+fn left_alone(reason: impl Into<String>) -> IlpDecision {
+    IlpDecision {
+        factor: 1,
+        distribution: Distribution::Cyclic.keyword().to_string(),
+        dim: "-".to_string(),
+        registers: None,
+        register_source: "-".to_string(),
+        reason: reason.into(),
+    }
+}
+
 impl Ilp {
-    /// Rewrites one band; returns the remark.
-    fn run_band(&self, ctx: &mut Context, band: BandOp, factor: Option<i64>, target: &Target) -> String {
+    /// Rewrites one band; returns the band (replaced when rewritten), the remark and the
+    /// decision for the plan.
+    fn run_band(
+        &self,
+        ctx: &mut Context,
+        band: BandOp,
+        factor: Option<i64>,
+        target: &Target,
+    ) -> (BandOp, String, IlpDecision) {
+        let alone = |why: String| (band, format!("band left alone: {why}"), left_alone(why));
         let pos = match replicated_loop(ctx, band, self.dim) {
             Ok(p) => p,
-            Err(why) => return format!("band left alone: {why}"),
+            Err(why) => return alone(why),
         };
         if let Some(why) = refusal(ctx, band, target) {
-            return format!("band left alone: {why} (seed 000: ILP after the shared-memory and bank optimizations)");
+            return alone(format!("{why} (seed 000: ILP after the shared-memory and bank optimizations)"));
         }
-        let Some(factor) = factor else {
-            // TODO(#13): the lead's factor model replaces this.
-            return "band left alone: factor model not available".to_string();
+        let dim = band.mapping(ctx).get(pos).copied().flatten().map_or("-", Dimension::keyword).to_string();
+        let (factor, distribution, mut decision, model) = match factor {
+            Some(f) => {
+                let legal = legal_factors(ctx, band, pos, target);
+                if !legal.contains(&f) {
+                    let list = legal.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+                    return alone(format!("factor {f} is not legal along loop {pos} (legal: {list})"));
+                }
+                let mut d = left_alone("requested");
+                d.factor = f;
+                d.distribution = self.distribution.keyword().to_string();
+                (f, self.distribution, d, String::new())
+            }
+            None => match choose::decide(ctx, band, pos, target) {
+                Err(why) => return alone(format!("the factor model failed: {why}")),
+                Ok(m) => {
+                    let (f, dist) = m.chosen();
+                    let bound = m
+                        .choice
+                        .chosen
+                        .and_then(|i| m.choice.evaluations[i].as_ref().ok())
+                        .map_or("every candidate vetoed".to_string(), |t| format!("{}-bound", t.bound.keyword()));
+                    let reason = match &m.fallback {
+                        None => format!("model, {bound}"),
+                        Some(why) => format!("model, {bound}; register estimate only: {why}"),
+                    };
+                    let mut d = left_alone(reason);
+                    d.factor = f;
+                    d.distribution = dist.keyword().to_string();
+                    if let Some(r) = m.registers() {
+                        d.registers = Some(r.registers);
+                        d.register_source = choose::source_text(r);
+                    }
+                    let listing = format!(" [{} on {}: {}]", m.oracle, target.name, m.listing());
+                    (f, dist, d, listing)
+                }
+            },
         };
-        let legal = legal_factors(ctx, band, pos, target);
-        if !legal.contains(&factor) {
-            let list = legal.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-            return format!("band left alone: factor {factor} is not legal along loop {pos} (legal: {list})");
+        if factor == 1 {
+            return (band, format!("band left alone: factor 1 ({}){model}", decision.reason), decision);
         }
-        match apply(ctx, band, pos, factor, self.distribution) {
-            Ok(a) if a.factor == 1 => "band left alone: factor 1".to_string(),
+        match apply(ctx, band, pos, factor, distribution) {
             Ok(a) => {
                 let mut text = a.describe();
-                if self.distribution == Distribution::Blocked && !a.tile_grown {
+                if distribution == Distribution::Blocked && !a.tile_grown {
                     text.push_str("; the band stages buffers, so the tile is kept and the block shrinks (a grown tile would need larger copies)");
                 }
-                text
+                decision.dim = dim;
+                (a.band, format!("{text} ({}){model}", decision.reason), decision)
             }
-            Err(why) => format!("band left alone: {why}"),
+            Err(why) => alone(why),
         }
     }
 }
