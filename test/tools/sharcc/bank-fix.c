@@ -12,7 +12,7 @@
 // RUN:   rm -rf %t.d/o && sharc-run %t.d/k.mlir --entry=$2 --target=$3 --inputs=%t.d/$2.$5/in --dump=%t.d/o --metrics=json > %t.d/m.json && \
 // RUN:   for f in %t.d/$2.$5/out/*.npy; do cmp $f %t.d/o/$(basename $f) || return 1; done && \
 // RUN:   v() { grep -o "\"$1\": [0-9]*" %t.d/m.json | grep -o '[0-9]*$' | paste -sd+ | bc; } && \
-// RUN:   echo "$2 n=$5 $3 $4: conflicts $(v shared_bank_conflicts) wavefronts $(v shared_bank_wavefronts) sectors $(v global_sectors) fix $(awk '/^kernel/ {c = index($0, "bank")} /^@/ {print substr($0, c)}' %t.d/report)"; }; \
+// RUN:   echo "$2 n=$5 $3 $4: conflicts $(v shared_bank_conflicts) wavefronts $(v shared_bank_wavefronts) sectors $(v global_sectors) fix $(awk '/^kernel/ {c = index($0, "bank"); e = index($0, " ilp")} /^@/ {s = substr($0, c, e - c); sub(/ +$/, "", s); print s}' %t.d/report)"; }; \
 // RUN: ref $K transpose 64 && ref $K transpose 256 && ref $K matvec 64 && ref $K matvec 1024 && ref $C cscale 1024 && \
 // RUN: for t in a100 gtx690 c2050 mi250x hd7850; do for n in 64 256; do for fix in off auto; do run $K transpose $t $fix $n || exit 1; done; done; done > %t.d/mt && \
 // RUN: for t in a100 gtx690; do run $K transpose $t paper 256 || exit 1; done > %t.d/mt-paper && \
@@ -39,7 +39,7 @@
 // RUN: K=%S/../../../bench/kernels/shared-memory.c; \
 // RUN: for t in a100 c2050 gtx690 gtxtitan h100 hd7850 mi250x mi300x rtx4090; do for f in gemm gauss hotspot; do \
 // RUN:   sharcc $K --function $f --target $t --emit=gpu --report -o /dev/null 2>&1 | \
-// RUN:   awk -v k="$f $t" '/^kernel/ {c = index($0, "bank")} /^@/ {print k ": " substr($0, c)}' || exit 1; done; done > %t.d/quiet
+// RUN:   awk -v k="$f $t" '/^kernel/ {c = index($0, "bank"); e = index($0, " ilp")} /^@/ {s = substr($0, c, e - c); sub(/ +$/, "", s); print k ": " s}' || exit 1; done; done > %t.d/quiet
 // RUN: count 27 < %t.d/quiet
 // RUN: not grep -v ': -$' %t.d/quiet
 
