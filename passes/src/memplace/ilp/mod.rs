@@ -23,6 +23,7 @@ mod hoist;
 pub mod legality;
 mod regions;
 mod replicate;
+mod sink;
 
 pub use legality::{legal_factors, refusal};
 pub use replicate::Counts;
@@ -166,7 +167,7 @@ impl Applied {
             format!("block {} (tile {} kept)", self.block, self.tile)
         };
         format!(
-            "{} iterations per thread along loop {} ({}): {shape}; {} region(s) replicated, {} loop(s) jammed, {} load(s) hoisted, {} op(s) kept once, {} value(s) expanded",
+            "{} iterations per thread along loop {} ({}): {shape}; {} region(s) replicated, {} loop(s) jammed, {} load(s) hoisted, {} op(s) kept once, {} value(s) expanded, {} global load(s) hoisted under the replicas' weakest guard, {} guard(s) sunk into thread-local loops",
             self.factor,
             self.pos,
             self.distribution.keyword(),
@@ -174,7 +175,9 @@ impl Applied {
             c.jammed,
             c.hoisted,
             c.once,
-            c.expanded
+            c.expanded,
+            c.hoisted_global,
+            c.sunk
         )
     }
 }
