@@ -2,17 +2,18 @@
 //!
 //! After replication each replica keeps its own bounds guard (`affine.if` on the induction
 //! variable), so a load whose subscripts do not use the replicated variable — gemm's
-//! `Bs[k][tx]` — sits inside `f` different guards, where `cse` cannot merge it (it merges only
-//! within one block). It is emitted once, before the guards, when that is safe without the
-//! guard: a shared-memory load whose subscripts provably lie inside the buffer's static shape
-//! (a speculated read of another replica's row is then harmless). Global loads stay inside their
-//! guard: a replica past the problem's edge must not read there.
+//! `Bs[k][tx]`, the baseline gemm's `B[k][j]` — sits inside `f` different guards, where `cse`
+//! cannot merge it (it merges only within one block). It is emitted once, before the guards:
+//! - a shared-memory load without a guard, when its subscripts provably lie inside the buffer's
+//!   static shape (a speculated read of another replica's row is then harmless);
+//! - a global load under the weakest guard of its replicas ([`weakest_guard`]): a replica past
+//!   the problem's edge must not read there, but the load must run wherever one replica uses it.
 //!
-//! The proof: every subscript is written as `Σ c·s + [lo, hi]` over opaque values `s`, where a
-//! band induction variable is its block origin plus `[0, (tile − 1)·step]` and an `affine.for`
-//! induction variable is its lower bound plus `[0, c − 1]` when one upper-bound result is that
-//! lower bound plus a constant `c` (a strip loop `for k = s to min(s + 32, n)`). A subscript is
-//! in bounds when the opaque terms cancel and `[lo, hi]` lies in `[0, size)`.
+//! The in-bounds proof: every subscript is written as `Σ c·s + [lo, hi]` over opaque values
+//! `s`, where a band induction variable is its block origin plus `[0, (tile − 1)·step]` and an
+//! `affine.for` induction variable is its lower bound plus `[0, c − 1]` when one upper-bound
+//! result is that lower bound plus a constant `c` (a strip loop `for k = s to min(s + 32, n)`).
+//! A subscript is in bounds when the opaque terms cancel and `[lo, hi]` lies in `[0, size)`.
 
 use super::regions::{accessed_memref, is_load, is_shared_memref, Dependence};
 use sharc_dialects::gpumap::BandOp;

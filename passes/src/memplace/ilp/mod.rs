@@ -5,7 +5,8 @@
 //! is [`INFO`]'s (`description.md`).
 //!
 //! Layout: [`legality`] (which bands and factors), `regions` (what is replicated), `replicate`
-//! (the rewrite), `hoist` (loads out of the replica guards), [`choose`] (`factor=auto`: every
+//! (the rewrite), `sink` (replica guards split around the thread-local loops they enclose),
+//! `hoist` (loads out of the replica guards), [`choose`] (`factor=auto`: every
 //! candidate built on a scratch clone, measured and given to the model). [`apply`] rewrites one
 //! band. The decision goes into the band's `sharc.plan` (`ilp`) and a remark.
 //!

@@ -11,8 +11,9 @@
 //!   run one after the other and give no ILP);
 //! - otherwise cloned once per replica, the replicated induction variable substituted (line 4)
 //!   through a per-replica value map; guards are cloned with the rest, so each replica keeps its
-//!   own. Shared loads the same in every replica are first hoisted out of the guard
-//!   ([`super::hoist`]).
+//!   own. Loads the same in every replica are first hoisted out of the guard, global ones under
+//!   the weakest of the replicas' guards ([`super::hoist`]); guards that enclose a thread-local
+//!   loop were split around it beforehand, so that the loop is jammed ([`super::sink`]).
 //!
 //! Expansion (lines 5-8) is the per-replica value map itself: a value defined in one region and
 //! used in another after a barrier is replica `u`'s value there too; a carrier's loop-carried
