@@ -59,9 +59,6 @@ fn invariant(ctx: &Context, band: BandOp, iv: Value, guard: OpId, v: Value, dept
     if v == iv || depth > MAX_DEPTH {
         return false;
     }
-    if band.ivs(ctx).contains(&v) {
-        return true;
-    }
     match ctx.value_def(v) {
         ValueDef::OpResult { op, .. } => {
             if !ctx.is_ancestor(band.0, op) {
@@ -72,7 +69,20 @@ fn invariant(ctx: &Context, band: BandOp, iv: Value, guard: OpId, v: Value, dept
                 && effects::is_memory_effect_free(ctx, op)
                 && ctx.operands(op).iter().all(|&o| invariant(ctx, band, iv, guard, o, depth + 1))
         }
-        ValueDef::BlockArg { block, .. } => ctx.block_parent_op(block).is_none_or(|o| !ctx.is_ancestor(band.0, o)),
+        ValueDef::BlockArg { block, index } => match ctx.block_parent_op(block) {
+            None => true,
+            // Outside the band, or the band's other induction variables and origins (the
+            // replicated one is refused above).
+            Some(o) if o == band.0 || !ctx.is_ancestor(band.0, o) => true,
+            // The induction variable of an enclosing loop outside the guard whose bounds are
+            // the same in every replica (a triangular `for l = 0 to k` inside `for k`).
+            Some(o) => {
+                index == 0
+                    && !ctx.is_ancestor(guard, o)
+                    && loop_bounds(ctx, o)
+                        .is_some_and(|b| b.iter().all(|&v| invariant(ctx, band, iv, guard, v, depth + 1)))
+            }
+        },
     }
 }
 
@@ -97,7 +107,11 @@ enum Piece {
 fn sink(ctx: &mut Context, band: BandOp, iv: Value, guard: OpId) -> Result<Option<Vec<OpId>>, String> {
     let Some(g) = affine::IfOp::view(ctx, guard) else { return Ok(None) };
     let operands = ctx.operands(guard).to_vec();
-    if !operands.contains(&iv) || !ctx.results(guard).is_empty() || g.has_else(ctx) || holds_block_wide(ctx, guard) {
+    // A guard with results must yield, where it fails, values from outside (an `else` of its
+    // terminator alone: the guards this module puts into loop bodies).
+    let trivial_else = g.else_block(ctx).is_none_or(|b| ctx.block_ops(b).len() == 1);
+    let has_results = !ctx.results(guard).is_empty();
+    if !operands.contains(&iv) || !trivial_else || (has_results && !g.has_else(ctx)) || holds_block_wide(ctx, guard) {
         return Ok(None);
     }
     let (Some(set), Some(then_block)) = (g.condition(ctx).cloned(), g.then_block(ctx)) else { return Ok(None) };
@@ -150,11 +164,43 @@ fn sink(ctx: &mut Context, band: BandOp, iv: Value, guard: OpId) -> Result<Optio
             }
         }
     }
+    if has_results {
+        // The guard's values: what its `then` block yields (now computed outside it) where the
+        // guard holds, what its `else` block yields elsewhere.
+        select_results(ctx, guard, &set, &operands).ok_or(MALFORMED)?;
+    }
     ctx.erase_op(guard);
     Ok(Some(inner))
 }
 
 const MALFORMED: &str = "a malformed guard or loop met while sinking a replica guard";
+
+/// Replaces the results of `guard` (its `then` block's ops moved out) by those of a new
+/// `affine.if` on the same condition yielding the `then` block's values or the `else` block's.
+fn select_results(
+    ctx: &mut Context,
+    guard: OpId,
+    set: &sharc_ir::affine::IntegerSet,
+    operands: &[Value],
+) -> Option<()> {
+    let g = affine::IfOp(guard);
+    let then_values = ctx.operands(ctx.block_last_op(g.then_block(ctx)?)?).to_vec();
+    let else_values = ctx.operands(ctx.block_last_op(g.else_block(ctx)?)?).to_vec();
+    let loc = ctx.loc(guard).clone();
+    let types: Vec<Type> = ctx.results(guard).iter().map(|&r| ctx.value_type(r)).collect();
+    let state = affine::IfOp::build(ctx, loc.clone(), set.clone(), operands, &types, true);
+    let select = affine::IfOp(ctx.create_op(state));
+    ctx.insert_op(InsertPoint::Before(guard), select.0);
+    for (block, values) in [(select.then_block(ctx)?, then_values), (select.else_block(ctx)?, else_values)] {
+        let y = ctx.create_op(affine::YieldOp::build(loc.clone(), &values));
+        ctx.insert_op(InsertPoint::BlockEnd(block), y);
+    }
+    let (old, new) = (ctx.results(guard).to_vec(), ctx.results(select.0).to_vec());
+    for (o, n) in old.into_iter().zip(new) {
+        ctx.replace_all_uses(o, n);
+    }
+    Some(())
+}
 
 /// Whether `v` is the result of a constant-like op (no operands, no regions, no effect): such
 /// ops move out of the guard whole.
