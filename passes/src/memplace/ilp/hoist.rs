@@ -2,22 +2,23 @@
 //!
 //! After replication each replica keeps its own bounds guard (`affine.if` on the induction
 //! variable), so a load whose subscripts do not use the replicated variable — gemm's
-//! `Bs[k][tx]` — sits inside `f` different guards, where `cse` cannot merge it (it merges only
-//! within one block). It is emitted once, before the guards, when that is safe without the
-//! guard: a shared-memory load whose subscripts provably lie inside the buffer's static shape
-//! (a speculated read of another replica's row is then harmless). Global loads stay inside their
-//! guard: a replica past the problem's edge must not read there.
+//! `Bs[k][tx]`, the baseline gemm's `B[k][j]` — sits inside `f` different guards, where `cse`
+//! cannot merge it (it merges only within one block). It is emitted once, before the guards:
+//! - a shared-memory load without a guard, when its subscripts provably lie inside the buffer's
+//!   static shape (a speculated read of another replica's row is then harmless);
+//! - a global load under the weakest guard of its replicas ([`weakest_guard`]): a replica past
+//!   the problem's edge must not read there, but the load must run wherever one replica uses it.
 //!
-//! The proof: every subscript is written as `Σ c·s + [lo, hi]` over opaque values `s`, where a
-//! band induction variable is its block origin plus `[0, (tile − 1)·step]` and an `affine.for`
-//! induction variable is its lower bound plus `[0, c − 1]` when one upper-bound result is that
-//! lower bound plus a constant `c` (a strip loop `for k = s to min(s + 32, n)`). A subscript is
-//! in bounds when the opaque terms cancel and `[lo, hi]` lies in `[0, size)`.
+//! The in-bounds proof: every subscript is written as `Σ c·s + [lo, hi]` over opaque values
+//! `s`, where a band induction variable is its block origin plus `[0, (tile − 1)·step]` and an
+//! `affine.for` induction variable is its lower bound plus `[0, c − 1]` when one upper-bound
+//! result is that lower bound plus a constant `c` (a strip loop `for k = s to min(s + 32, n)`).
+//! A subscript is in bounds when the opaque terms cancel and `[lo, hi]` lies in `[0, size)`.
 
 use super::regions::{accessed_memref, is_load, is_shared_memref, Dependence};
 use sharc_dialects::gpumap::BandOp;
 use sharc_dialects::{affine, arith, memref, scf};
-use sharc_ir::affine::{AffineExpr, AffineExprKind, AffineMap};
+use sharc_ir::affine::{AffineExpr, AffineExprKind, AffineMap, IntegerSet};
 use sharc_ir::op::ValueDef;
 use sharc_ir::{Context, OpId, Value};
 
@@ -195,33 +196,149 @@ fn defined_outside(ctx: &Context, v: Value, op: OpId) -> bool {
     owner.is_none_or(|d| !ctx.is_ancestor(op, d))
 }
 
+/// The replicas of one rewrite, as the weakest guard needs them.
+pub(crate) struct Replicas {
+    /// The replicated induction variable (replica 0's).
+    pub(crate) iv: Value,
+    /// Per replica `u` (0 included), its induction variable minus replica 0's: `offset(u)·step`.
+    pub(crate) deltas: Vec<i64>,
+}
+
+/// A load to emit once, before the replica guard it was found in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Hoist {
+    /// The load (nested in the guard).
+    pub(crate) load: OpId,
+    /// `None`: unconditionally (a shared load in bounds). `Some((set, operands))`: under this
+    /// condition, which every replica's chain of guards implies (a global load).
+    pub(crate) guard: Option<(IntegerSet, Vec<Value>)>,
+}
+
+/// The conditions of the `affine.if`s from a guard down to a load: `None` for an `else` branch
+/// or an `scf.if` (not an integer set the load's replicas all satisfy).
+type Chain = Vec<Option<(IntegerSet, Vec<Value>)>>;
+
 /// The loads nested in `guard` (through nested `affine.if`/`scf.if` only) that may be emitted
-/// once before it: the same in every replica, operands available outside the guard, a shared
-/// buffer read in bounds.
-pub(crate) fn hoistable(ctx: &Context, band: BandOp, guard: OpId, dep: &Dependence) -> Vec<OpId> {
+/// once before it: the same in every replica, operands available outside the guard; a shared
+/// buffer read in bounds, or a global load under the weakest guard of its replicas.
+pub(crate) fn hoistable(ctx: &Context, band: BandOp, guard: OpId, dep: &Dependence, replicas: &Replicas) -> Vec<Hoist> {
     let mut out = Vec::new();
-    collect(ctx, band, guard, guard, dep, &mut out);
+    let walk = Walk { ctx, band, guard, dep, replicas };
+    walk.collect(guard, &mut Vec::new(), &mut out);
     out
 }
 
-fn collect(ctx: &Context, band: BandOp, guard: OpId, op: OpId, dep: &Dependence, out: &mut Vec<OpId>) {
-    if affine::IfOp::view(ctx, op).is_none() && scf::IfOp::view(ctx, op).is_none() {
-        return;
-    }
-    for &r in ctx.regions(op) {
-        for &b in ctx.region_blocks(r) {
-            for o in ctx.block_ops_iter(b) {
-                let candidate = is_load(ctx, o)
-                    && ctx.results(o).iter().all(|&v| !dep.has(v))
-                    && ctx.operands(o).iter().all(|&v| defined_outside(ctx, v, guard))
-                    && accessed_memref(ctx, o).is_some_and(|m| is_shared_memref(ctx, m))
-                    && in_bounds(ctx, band, o);
-                if candidate {
-                    out.push(o);
-                } else {
-                    collect(ctx, band, guard, o, dep, out);
+struct Walk<'a> {
+    ctx: &'a Context,
+    band: BandOp,
+    guard: OpId,
+    dep: &'a Dependence,
+    replicas: &'a Replicas,
+}
+
+impl Walk<'_> {
+    fn collect(&self, op: OpId, chain: &mut Chain, out: &mut Vec<Hoist>) {
+        let ctx = self.ctx;
+        let affine_if = affine::IfOp::view(ctx, op);
+        if affine_if.is_none() && scf::IfOp::view(ctx, op).is_none() {
+            return;
+        }
+        for (i, &r) in ctx.regions(op).iter().enumerate() {
+            // Only an `affine.if`'s `then` region holds where its integer set does.
+            let condition =
+                affine_if.filter(|_| i == 0).and_then(|g| Some((g.condition(ctx)?.clone(), ctx.operands(op).to_vec())));
+            chain.push(condition);
+            for &b in ctx.region_blocks(r) {
+                for o in ctx.block_ops_iter(b) {
+                    match self.hoist(o, chain) {
+                        Some(h) => out.push(h),
+                        None => self.collect(o, chain, out),
+                    }
                 }
             }
+            chain.pop();
         }
     }
+
+    /// `o` as a hoisted load, if it is one that may be.
+    fn hoist(&self, o: OpId, chain: &Chain) -> Option<Hoist> {
+        let ctx = self.ctx;
+        let invariant = is_load(ctx, o)
+            && ctx.results(o).iter().all(|&v| !self.dep.has(v))
+            && ctx.operands(o).iter().all(|&v| defined_outside(ctx, v, self.guard));
+        if !invariant {
+            return None;
+        }
+        if accessed_memref(ctx, o).is_some_and(|m| is_shared_memref(ctx, m)) {
+            return in_bounds(ctx, self.band, o).then_some(Hoist { load: o, guard: None });
+        }
+        let guard = weakest_guard(ctx, self.guard, self.dep, self.replicas, chain)?;
+        Some(Hoist { load: o, guard: Some(guard) })
+    }
+}
+
+/// The weakest guard of a chain of replica guards: the conjunction of the chain's constraints,
+/// each taken at the replica where it is weakest, so that every replica's chain implies it.
+///
+/// Replica `u`'s copy of a constraint `e(iv, ...) ≥ 0` is `e(iv + δ_u, ...) ≥ 0`; when
+/// `e(iv + δ_u) − e(iv)` is a constant `c_u` for every replica (an affine use of `iv`), the
+/// constraint `e(iv) + max_u c_u ≥ 0` holds wherever one of the replicas' holds: an upper bound
+/// (negative coefficient) is taken at the smallest offset, a lower bound at the largest. An
+/// equality that moves with the replica holds for one replica at most and is not weakened:
+/// nothing is hoisted. The chain's operands must be available before `guard` and the same in
+/// every replica but the induction variable itself; otherwise (or for an `else` branch, an
+/// `scf.if`, a non-constant difference) `None`.
+pub(crate) fn weakest_guard(
+    ctx: &Context,
+    guard: OpId,
+    dep: &Dependence,
+    replicas: &Replicas,
+    chain: &Chain,
+) -> Option<(IntegerSet, Vec<Value>)> {
+    let conditions: Vec<&(IntegerSet, Vec<Value>)> = chain.iter().map(Option::as_ref).collect::<Option<_>>()?;
+    let (mut dim_operands, mut symbol_operands) = (Vec::new(), Vec::new());
+    let mut constraints = Vec::new();
+    for (set, operands) in conditions {
+        if operands.len() != set.num_inputs()
+            || operands.iter().any(|&v| !defined_outside(ctx, v, guard) || (v != replicas.iv && dep.has(v)))
+        {
+            return None;
+        }
+        let (d0, s0) = (u32::try_from(dim_operands.len()).ok()?, u32::try_from(symbol_operands.len()).ok()?);
+        let dims: Vec<AffineExpr> = (0..set.num_dims()).map(|d| AffineExpr::dim(d0 + d)).collect();
+        let symbols: Vec<AffineExpr> = (0..set.num_symbols()).map(|s| AffineExpr::symbol(s0 + s)).collect();
+        for (e, eq) in set.constraints() {
+            constraints.push((e.replace_dims_and_symbols(&dims, &symbols), eq));
+        }
+        let nd = set.num_dims() as usize;
+        dim_operands.extend_from_slice(&operands[..nd]);
+        symbol_operands.extend_from_slice(&operands[nd..]);
+    }
+    let (nd, ns) = (u32::try_from(dim_operands.len()).ok()?, u32::try_from(symbol_operands.len()).ok()?);
+    // The replica's substitution: every dim or symbol bound to the induction variable moves by δ.
+    let moved = |delta: i64| -> (Vec<AffineExpr>, Vec<AffineExpr>) {
+        let shift = |e: AffineExpr, v: Value| if v == replicas.iv { e + delta } else { e };
+        let dims = dim_operands.iter().zip(0..nd).map(|(&v, d)| shift(AffineExpr::dim(d), v)).collect();
+        let symbols = symbol_operands.iter().zip(0..ns).map(|(&v, s)| shift(AffineExpr::symbol(s), v)).collect();
+        (dims, symbols)
+    };
+    let shifts: Vec<(Vec<AffineExpr>, Vec<AffineExpr>)> = replicas.deltas.iter().map(|&d| moved(d)).collect();
+    let mut exprs = Vec::with_capacity(constraints.len());
+    let mut eqs = Vec::with_capacity(constraints.len());
+    for (e, eq) in constraints {
+        let mut weakest = 0i64;
+        let mut moves = false;
+        for (dims, symbols) in &shifts {
+            let c = (e.replace_dims_and_symbols(dims, symbols) - &e).simplify(nd, ns).as_constant()?;
+            moves |= c != 0;
+            weakest = weakest.max(c);
+        }
+        if eq && moves {
+            return None;
+        }
+        exprs.push((e + weakest).simplify(nd, ns));
+        eqs.push(eq);
+    }
+    let set = IntegerSet::new(nd, ns, exprs, eqs).ok()?;
+    Some((set, dim_operands.into_iter().chain(symbol_operands).collect()))
 }

@@ -5,7 +5,8 @@
 //! is [`INFO`]'s (`description.md`).
 //!
 //! Layout: [`legality`] (which bands and factors), `regions` (what is replicated), `replicate`
-//! (the rewrite), `hoist` (loads out of the replica guards), [`choose`] (`factor=auto`: every
+//! (the rewrite), `sink` (replica guards split around the thread-local loops they enclose),
+//! `hoist` (loads out of the replica guards), [`choose`] (`factor=auto`: every
 //! candidate built on a scratch clone, measured and given to the model). [`apply`] rewrites one
 //! band. The decision goes into the band's `sharc.plan` (`ilp`) and a remark.
 //!
@@ -23,6 +24,7 @@ mod hoist;
 pub mod legality;
 mod regions;
 mod replicate;
+mod sink;
 
 pub use legality::{legal_factors, refusal};
 pub use replicate::Counts;
@@ -166,7 +168,7 @@ impl Applied {
             format!("block {} (tile {} kept)", self.block, self.tile)
         };
         format!(
-            "{} iterations per thread along loop {} ({}): {shape}; {} region(s) replicated, {} loop(s) jammed, {} load(s) hoisted, {} op(s) kept once, {} value(s) expanded",
+            "{} iterations per thread along loop {} ({}): {shape}; {} region(s) replicated, {} loop(s) jammed, {} load(s) hoisted, {} op(s) kept once, {} value(s) expanded, {} global load(s) hoisted under the replicas' weakest guard, {} guard(s) sunk into thread-local loops",
             self.factor,
             self.pos,
             self.distribution.keyword(),
@@ -174,7 +176,9 @@ impl Applied {
             c.jammed,
             c.hoisted,
             c.once,
-            c.expanded
+            c.expanded,
+            c.hoisted_global,
+            c.sunk
         )
     }
 }

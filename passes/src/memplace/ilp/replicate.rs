@@ -11,8 +11,9 @@
 //!   run one after the other and give no ILP);
 //! - otherwise cloned once per replica, the replicated induction variable substituted (line 4)
 //!   through a per-replica value map; guards are cloned with the rest, so each replica keeps its
-//!   own. Shared loads the same in every replica are first hoisted out of the guard
-//!   ([`super::hoist`]).
+//!   own. Loads the same in every replica are first hoisted out of the guard, global ones under
+//!   the weakest of the replicas' guards ([`super::hoist`]); guards that enclose a thread-local
+//!   loop were split around it beforehand, so that the loop is jammed ([`super::sink`]).
 //!
 //! Expansion (lines 5-8) is the per-replica value map itself: a value defined in one region and
 //! used in another after a barrier is replica `u`'s value there too; a carrier's loop-carried
@@ -21,14 +22,14 @@
 //! Invariant: the rewrite works on a detached copy of the band ([`super::apply`]); an error
 //! leaves the original untouched.
 
-use super::hoist;
 use super::regions::{loop_carried, pieces, Dependence, Piece, Writes};
+use super::{hoist, sink};
 use crate::effects;
-use sharc_dialects::affine;
 use sharc_dialects::gpumap::BandOp;
 use sharc_dialects::scf;
-use sharc_ir::affine::{AffineExpr, AffineMap};
-use sharc_ir::{BlockId, Context, InsertPoint, OpId, Value};
+use sharc_dialects::{affine, arith};
+use sharc_ir::affine::{AffineExpr, AffineMap, IntegerSet};
+use sharc_ir::{BlockId, Context, InsertPoint, OpId, Type, Value};
 use std::collections::{HashMap, HashSet};
 
 /// What the rewrite did, for the remark and the plan.
@@ -38,8 +39,14 @@ pub struct Counts {
     pub regions: usize,
     /// Thread-local loops unroll-and-jammed.
     pub jammed: usize,
-    /// Loads hoisted out of the replica guards (emitted once instead of `f` times).
+    /// Shared loads hoisted out of the replica guards (emitted once instead of `f` times).
     pub hoisted: usize,
+    /// Global loads hoisted out of the replica guards, each under the weakest of its replicas'
+    /// guards (emitted once instead of `f` times).
+    pub hoisted_global: usize,
+    /// Replica guards split around the thread-local loops they enclosed, so the loops could be
+    /// jammed ([`super::sink`]).
+    pub sunk: usize,
     /// Replica-invariant ops kept once.
     pub once: usize,
     /// Values expanded into `f` SSA values across a barrier (carrier iter_args and values
@@ -58,6 +65,8 @@ pub(crate) struct Replicator {
     erase: Vec<OpId>,
     /// The replicas' induction variables: already per replica, never replicated again.
     replica_ivs: HashSet<OpId>,
+    /// The replicated variable and the replicas' offsets, for the weakest guards.
+    replicas: hoist::Replicas,
     pub(crate) counts: Counts,
 }
 
@@ -74,14 +83,17 @@ impl Replicator {
         let body = band.body(ctx).ok_or("the band has no body")?;
         let iv = *band.ivs(ctx).get(pos).ok_or("the band has no such loop")?;
         let step = *band.steps(ctx).get(pos).ok_or("the band has no such loop")?;
+        let sunk = sink::sink_guards(ctx, band, iv)?;
         let mut maps = vec![HashMap::new(); f];
         let mut replica_ivs = HashSet::new();
+        let mut deltas = vec![0];
         // The replicas' induction variables, once, after the shared buffers at the top of the
         // body (the band's documented layout).
         let first = ctx.block_ops_iter(body).find(|&o| !is_alloc(ctx, o));
         let at = first.map_or(InsertPoint::BlockEnd(body), InsertPoint::Before);
         for (u, map) in maps.iter_mut().enumerate().skip(1) {
             let delta = offset(u as i64).checked_mul(step).ok_or("replica offset overflows")?;
+            deltas.push(delta);
             let m = AffineMap::new(1, 0, vec![AffineExpr::dim(0) + delta]).map_err(|e| e.to_string())?;
             let loc = ctx.loc(band.0).clone();
             let state = affine::ApplyOp::build(ctx, loc, m, &[iv]);
@@ -91,7 +103,9 @@ impl Replicator {
             map.insert(iv, ctx.result(apply, 0));
         }
         let dep = Dependence::new(iv);
-        let mut r = Replicator { band, f, maps, dep, erase: Vec::new(), replica_ivs, counts: Counts::default() };
+        let replicas = hoist::Replicas { iv, deltas };
+        let counts = Counts { sunk, ..Counts::default() };
+        let mut r = Replicator { band, f, maps, dep, erase: Vec::new(), replica_ivs, replicas, counts };
         r.block(ctx, body)?;
         for op in r.erase.iter().rev() {
             ctx.erase_op(*op);
@@ -159,15 +173,28 @@ impl Replicator {
                 return Ok(true);
             }
         }
-        let hoisted = if dep { hoist::hoistable(ctx, self.band, op, &self.dep) } else { Vec::new() };
+        let hoisted = if dep { hoist::hoistable(ctx, self.band, op, &self.dep, &self.replicas) } else { Vec::new() };
         let mut once = HashMap::new();
-        for &h in &hoisted {
-            let c = ctx.clone_op(h, &mut HashMap::new());
-            ctx.insert_op(InsertPoint::Before(op), c);
-            for (&from, &to) in ctx.results(h).iter().zip(ctx.results(c)) {
+        for h in &hoisted {
+            let results = match &h.guard {
+                None => {
+                    let c = ctx.clone_op(h.load, &mut HashMap::new());
+                    ctx.insert_op(InsertPoint::Before(op), c);
+                    self.counts.hoisted += 1;
+                    ctx.results(c).to_vec()
+                }
+                Some((set, operands)) => match guarded_load(ctx, h.load, set.clone(), operands, op) {
+                    Some(results) => {
+                        self.counts.hoisted_global += 1;
+                        results
+                    }
+                    // No zero of the element type: the load stays in every replica's guard.
+                    None => continue,
+                },
+            };
+            for (&from, &to) in ctx.results(h.load).iter().zip(&results) {
                 once.insert(from, to);
             }
-            self.counts.hoisted += 1;
         }
         for u in 0..self.f {
             let c = ctx.clone_op(op, &mut self.maps[u]);
@@ -298,6 +325,46 @@ impl Replicator {
         }
         self.erase.push(old);
     }
+}
+
+/// A copy of the global `load` emitted before `before` under `affine.if set(operands)`, whose
+/// `else` yields a zero of each result type (never read: every use of the load sits in a replica
+/// guard, which implies `set`). Returns the `if`'s results; `None` (nothing built) when a result
+/// type has no zero constant.
+fn guarded_load(
+    ctx: &mut Context,
+    load: OpId,
+    set: IntegerSet,
+    operands: &[Value],
+    before: OpId,
+) -> Option<Vec<Value>> {
+    let loc = ctx.loc(load).clone();
+    let types: Vec<Type> = ctx.results(load).iter().map(|&r| ctx.value_type(r)).collect();
+    let mut zeros = Vec::with_capacity(types.len());
+    for &ty in &types {
+        let attr = arith::fold::zero(ctx, ty)?;
+        zeros.push(arith::ConstantOp::state(ctx, attr, ty, loc.clone())?);
+    }
+    let state = affine::IfOp::build(ctx, loc.clone(), set, operands, &types, true);
+    let guard = affine::IfOp(ctx.create_op(state));
+    ctx.insert_op(InsertPoint::Before(before), guard.0);
+    let (then_block, else_block) = (guard.then_block(ctx)?, guard.else_block(ctx)?);
+    let copy = ctx.clone_op(load, &mut HashMap::new());
+    ctx.insert_op(InsertPoint::BlockEnd(then_block), copy);
+    let loaded = ctx.results(copy).to_vec();
+    let yield_then = ctx.create_op(affine::YieldOp::build(loc.clone(), &loaded));
+    ctx.insert_op(InsertPoint::BlockEnd(then_block), yield_then);
+    let zero_values: Vec<Value> = zeros
+        .into_iter()
+        .map(|z| {
+            let c = ctx.create_op(z);
+            ctx.insert_op(InsertPoint::BlockEnd(else_block), c);
+            ctx.result(c, 0)
+        })
+        .collect();
+    let yield_else = ctx.create_op(affine::YieldOp::build(loc, &zero_values));
+    ctx.insert_op(InsertPoint::BlockEnd(else_block), yield_else);
+    Some(ctx.results(guard.0).to_vec())
 }
 
 fn is_alloc(ctx: &Context, op: OpId) -> bool {
