@@ -10,8 +10,10 @@
 # row becomes one summary line: the numbers, and for a replicated kernel `invariants hold` or
 # `BROKEN:` with the invariants that do not, so that a FileCheck of the line fails on a broken one.
 #
-# - Every mode: the global sectors are unchanged and the global requests unchanged or lower (only
-#   hoisted loads may disappear); x is never replicated, so block x is unchanged.
+# - Every mode: the global requests are unchanged or lower, and the global sectors unchanged, or
+#   lower only together with the load requests: only loads the replicas share and that are emitted
+#   once (hoisted) may disappear, with the sectors they requested (the baseline gemm's B[k][j], seed
+#   000's design study §2.5: 41472 -> 16896 at f = 4); x is never replicated, so block x is unchanged.
 # - Cyclic (seed 000's Algorithm 1), and blocked on a band that stages buffers (the pass keeps the
 #   tile there): the tile is kept, so the grid is unchanged and block y is divided by the factor;
 #   the barriers and the copies are block-wide ops, never replicated: the `barriers` metric and the
@@ -35,7 +37,7 @@
     }
     f = $6
     bad = ""
-    if ($10 != ref[key, 10]) bad = bad " sectors"
+    if ($10 > ref[key, 10] || ($10 < ref[key, 10] && $8 >= ref[key, 8])) bad = bad " sectors"
     if ($8 > ref[key, 8]) bad = bad " load-requests"
     if ($9 > ref[key, 9]) bad = bad " store-requests"
     if ($15 != ref[key, 15]) bad = bad " block-x"
