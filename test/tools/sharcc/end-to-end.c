@@ -33,17 +33,20 @@
 // RUN: sharcc %s --function transpose --emit=gpu --no-shared --remarks -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: sharcc %s --function transpose --emit=gpu -o /dev/null 2>&1 | count 0
 
-// With shared memory, gemm stages 32x32 tiles of A and B (seed 000's plan) in a 32x32 block;
-// the second jacobi section stages nothing and keeps the baseline mapping.
+// With shared memory, gemm stages 32x32 tiles of A and B (seed 000's plan); sharc-ilp gives each
+// thread 4 rows of the 32x32 tile (the a100 model's factor), so the block is 32x8; the second
+// jacobi section stages nothing and keeps the baseline mapping.
 // GPU: module attributes {gpu.container_module}
 // GPU: gpu.launch_func @gemm_kernels::@gemm_b0
 // GPU: gpu.module @gemm_kernels
-// GPU: gpu.func @gemm_b0({{.*}}) workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 32, 1>
+// GPU: gpu.func @gemm_b0({{.*}}) workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>
 // GPU: gpu.barrier
 // GPU-NOT: affine.
 // GPU: gpu.func @jacobi_2d_b0(
 // GPU: gpu.func @jacobi_2d_b1(
-// BASE: gpu.func @gemm_b0({{.*}}) kernel attributes {known_block_size = array<i32: 32, 8, 1>
+// Without shared memory gemm keeps the 32x8 tile of the baseline plan, and sharc-ilp gives each
+// thread its 8 rows (factor 8, cyclic): a 32x1 block.
+// BASE: gpu.func @gemm_b0({{.*}}) kernel attributes {known_block_size = array<i32: 32, 1, 1>
 // BASE-NOT: workgroup(
 // BASE-NOT: gpu.barrier
 

@@ -14,6 +14,9 @@
 // GPU: } {sharc.acc = "acc parallel loop independent", sharc.plan = {block = array<i64: 256, 1, 1>, loops = ["x"], staged = [], strips = []}}
 // GPU: // -----// IR Dump After SharcMap (sharc-map) //----- //
 // GPU: gpumap.band (%{{.*}}) = (0) to (symbol(%{{.*}})) block [256] dims [x] origin (%{{.*}}) {
+// A 1-D band has no y or z loop to replicate: sharc-ilp records why in the plan.
+// GPU: // -----// IR Dump After SharcIlp (sharc-ilp) //----- //
+// GPU: ilp = {dim = "-", distribution = "cyclic", factor = 1 : i64, reason = "no y or z loop
 // GPU: // -----// IR Dump After SharcLowerGpumap (sharc-lower-gpumap) //----- //
 // GPU-NOT: gpumap.band
 // GPU: gpu.launch_func @scale_kernels::@scale_b0
@@ -27,13 +30,14 @@
 // With --mlir-print-debuginfo the dumps carry locations too.
 // RUN: sharcc %s --emit=affine --mlir-print-ir-after-all --mlir-print-debuginfo -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOC
 // LOC: affine.parallel
-// LOC: loc("{{.*}}pass-instrumentation.c":[[@LINE+20]]:3)
+// LOC: loc("{{.*}}pass-instrumentation.c":[[@LINE+21]]:3)
 // RUN: sharcc %s --no-shared --emit=gpu --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME
 // TIME: Execution time report
 // TIME: Front-end
 // TIME-NEXT: sharc-parallelize
 // TIME-NEXT: sharc-map-baseline
 // TIME-NEXT: sharc-map
+// TIME-NEXT: sharc-ilp
 // TIME-NEXT: sharc-lower-gpumap
 // TIME-NEXT: lower-affine
 // TIME-NEXT: canonicalize
