@@ -76,9 +76,29 @@ pub fn parse_timing_report(text: &str) -> Phases {
     p
 }
 
+/// The seconds of one named row of a `--mlir-timing` report (summed if it repeats; 0 if absent).
+pub fn timing_row(text: &str, name: &str) -> f64 {
+    text.lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let (secs, rest) = l.split_once(' ')?;
+            let row = rest.rsplit_once(')')?.1.trim();
+            (row == name).then(|| secs.parse::<f64>().ok()).flatten()
+        })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_one_timing_row() {
+        let t = "    0.0100 ( 50.0%)  sharc-bank-conflicts\n    0.0200 (100.0%)  Total\n";
+        assert_eq!(timing_row(t, "sharc-bank-conflicts"), 0.01);
+        assert_eq!(timing_row(t, "Total"), 0.02);
+        assert_eq!(timing_row(t, "sharc-ilp"), 0.0);
+    }
 
     #[test]
     fn median_of_odd_and_even_counts() {

@@ -12,7 +12,7 @@
 //! cargo build --release -p sharc-tools && cargo run --release -p sharc-bench --bin bank-conflicts [-- --n 256 --targets a100,hd7850]
 //! ```
 
-use sharc_bench::measure::run_tool;
+use sharc_bench::measure::{run_tool, timing_row};
 use sharc_bench::simulated::{c_reference, outputs_equal, run_metrics, sum_field};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -88,18 +88,6 @@ fn bank_cells(report: &str) -> String {
     } else {
         cells.join("; ")
     }
-}
-
-/// The seconds of one row of a `--mlir-timing` report.
-fn timing_row(text: &str, name: &str) -> f64 {
-    text.lines()
-        .filter_map(|l| {
-            let l = l.trim();
-            let (secs, rest) = l.split_once(' ')?;
-            let row = rest.rsplit_once(')')?.1.trim();
-            (row == name).then(|| secs.parse::<f64>().ok()).flatten()
-        })
-        .sum()
 }
 
 struct Measured {
@@ -214,12 +202,5 @@ mod tests {
         assert_eq!(bank_cells("no table"), "-");
         let report = "kernel  bank                 ilp\n------  -------------------  ---\n@m::@k  out pad 1 4224->256  4 cyclic y (model)\n";
         assert_eq!(bank_cells(report), "out pad 1 4224->256");
-    }
-
-    #[test]
-    fn reads_one_timing_row() {
-        let t = "    0.0100 ( 50.0%)  sharc-bank-conflicts\n    0.0200 (100.0%)  Total\n";
-        assert_eq!(timing_row(t, "sharc-bank-conflicts"), 0.01);
-        assert_eq!(timing_row(t, "Total"), 0.02);
     }
 }

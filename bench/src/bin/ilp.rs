@@ -20,7 +20,7 @@
 //! cargo build --release -p sharc-tools && cargo run --release -p sharc-bench --bin ilp [-- --n 256]
 //! ```
 
-use sharc_bench::measure::run_tool;
+use sharc_bench::measure::{run_tool, timing_row};
 use sharc_bench::simulated::{c_reference, outputs_equal, run_metrics, sum_field};
 use sharc_tools::register_oracle;
 use std::path::{Path, PathBuf};
@@ -96,18 +96,6 @@ fn factor_of(cell: &str) -> Option<(i64, String)> {
     let f = words.next()?.parse().ok()?;
     let dist = words.next().filter(|w| !w.starts_with('(')).unwrap_or("cyclic").to_string();
     Some((f, dist))
-}
-
-/// The seconds of one row of a `--mlir-timing` report.
-fn timing_row(text: &str, name: &str) -> f64 {
-    text.lines()
-        .filter_map(|l| {
-            let l = l.trim();
-            let (secs, rest) = l.split_once(' ')?;
-            let row = rest.rsplit_once(')')?.1.trim();
-            (row == name).then(|| secs.parse::<f64>().ok()).flatten()
-        })
-        .sum()
 }
 
 /// The target file to give sharcc and ptxas's `--gpu-name` for `target`: parts ptxas 12.9

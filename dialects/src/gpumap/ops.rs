@@ -82,6 +82,20 @@ impl Distribution {
     }
 }
 
+/// Every property of `gpumap.band`, sorted (the inherent attributes, which the custom form
+/// spells in its own syntax rather than in the attribute dictionary).
+pub(crate) const BAND_PROPERTIES: &[&str] = &[
+    BLOCK_SIZES,
+    DISTRIBUTIONS,
+    LOWER_BOUNDS_GROUPS,
+    LOWER_BOUNDS_MAP,
+    MAPPING,
+    STEPS,
+    TILE_SIZES,
+    UPPER_BOUNDS_GROUPS,
+    UPPER_BOUNDS_MAP,
+];
+
 /// At most this many loops in a band: one per hardware dimension.
 pub const MAX_LOOPS: usize = 3;
 
@@ -146,17 +160,7 @@ pub static BAND: OpSpec = OpSpec {
         .with(OpTraits::AFFINE_SCOPE)
         .with(OpTraits::RECURSIVE_MEMORY_EFFECTS)
         .with(OpTraits::AUTOMATIC_ALLOCATION_SCOPE),
-    inherent_attrs: &[
-        BLOCK_SIZES,
-        DISTRIBUTIONS,
-        LOWER_BOUNDS_GROUPS,
-        LOWER_BOUNDS_MAP,
-        MAPPING,
-        STEPS,
-        TILE_SIZES,
-        UPPER_BOUNDS_GROUPS,
-        UPPER_BOUNDS_MAP,
-    ],
+    inherent_attrs: BAND_PROPERTIES,
     implicit_terminator: Some("gpumap.yield"),
     verify: Some(verify::verify_band),
     parse: Some(syntax::parse_band),

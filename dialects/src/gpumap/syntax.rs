@@ -13,8 +13,8 @@
 //! distributions only when one is blocked.
 
 use super::ops::{
-    BandOp, Distribution, BLOCK_SIZES, DISTRIBUTIONS, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, STEPS,
-    TILE_SIZES, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP,
+    BandOp, Distribution, BAND_PROPERTIES, BLOCK_SIZES, DISTRIBUTIONS, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING,
+    STEPS, TILE_SIZES, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP,
 };
 use crate::affine::{
     i32_tensor_attr, i64_array_attr, parse_bounds_with_min_max, parse_optional_steps, print_min_max_bound, print_steps,
@@ -170,20 +170,7 @@ pub(crate) fn print_band(p: &mut OpAsmPrinter<'_>, op: OpId) {
         p.write(" ");
         p.region(region, false, false);
     }
-    p.attr_dict(
-        op,
-        &[
-            BLOCK_SIZES,
-            DISTRIBUTIONS,
-            LOWER_BOUNDS_GROUPS,
-            LOWER_BOUNDS_MAP,
-            MAPPING,
-            STEPS,
-            TILE_SIZES,
-            UPPER_BOUNDS_GROUPS,
-            UPPER_BOUNDS_MAP,
-        ],
-    );
+    p.attr_dict(op, BAND_PROPERTIES);
 }
 
 /// `gpumap.yield attr-dict`.
