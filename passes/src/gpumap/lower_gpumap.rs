@@ -54,8 +54,8 @@ it, `sharc-run` executes it with the same results and memory accesses as the ban
 
 # The kernel
 
-- **Launch.** Loop `d` of the band gets `ceildiv(ub - lb, step_d * block_d)` blocks (the
-  minimum over its `min`/`max` bound groups) along its hardware dimension and `block_d` threads per block (1 along dimensions without a loop). Constant bounds
+- **Launch.** Loop `d` of the band gets `ceildiv(ub - lb, step_d * tile_d)` blocks (the tile
+  is the block unless `sharc-ilp` made it larger; the minimum over its `min`/`max` bound groups) along its hardware dimension and `block_d` threads per block (1 along dimensions without a loop). Constant bounds
   give constant sizes, and a band with a constant empty loop is erased. Otherwise the sizes are
   `affine.apply`s on the host, and the launch is guarded by an `affine.if` that skips it when a
   loop is empty (a launch of zero blocks is an error in CUDA and HIP).
@@ -66,10 +66,11 @@ it, `sharc-run` executes it with the same results and memory accesses as the ban
   in order of use), except constants, which are copied into the kernel. Argument attributes
   (`sharc.name`) carry over; the kernel gets `known_block_size`; the band's discardable
   attributes (`sharc.share`, `sharc.plan`) go to both the kernel and the launch.
-- **Indices.** The block origin of loop `d` is `lb_d + step_d * block_id * block_d` (an
+- **Indices.** The block origin of loop `d` is `lb_d + step_d * block_id * tile_d` (an
   `affine.max` over a lower-bound group) and its induction variable `origin + step_d *
-  thread_id` (`affine.apply`s over `gpu.block_id` / `gpu.thread_id` of its hardware
-  dimension). The body is copied after them, unchanged but for the memplace ops.
+  thread_id` (`origin + step_d * f * thread_id` when the tile is dealt `blocked`, `f =
+  tile_d / block_d`: the thread's first iteration; `affine.apply`s over `gpu.block_id` /
+  `gpu.thread_id` of its hardware dimension). The body is copied after them, unchanged but for the memplace ops.
 
 # The memplace ops
 
