@@ -263,7 +263,7 @@ fn simulated(a: &Args) -> Result<bool, String> {
         let dir = a.out_dir.join(function);
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let size = format!("n={}", a.n);
-        c_reference(&a.bin.join("sharcc"), &input, function, &dir, &[&size, "alpha=1.5", "beta=-0.5"])
+        c_reference(&a.bin.join("sharcc"), &input, function, &dir, &[&size, "alpha=1.5", "beta=-0.5", "c=0.25"])
             .map_err(|e| format!("{function}: {e}"))?;
         for target in SIM_TARGETS {
             let mut base_sectors = None;
