@@ -1,10 +1,21 @@
-//! Timing helpers: medians of repeated runs, running an external tool with its output
-//! discarded, and reading the phase times of an `--mlir-timing` report (sharc-opt and mlir-opt
-//! print the same layout).
+//! Timing helpers: where the repository and the built tools are, medians of repeated runs,
+//! running an external tool with its output discarded, and reading the phase times of an
+//! `--mlir-timing` report (sharc-opt and mlir-opt print the same layout).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// The repository root (the workspace `bench/` belongs to).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default()
+}
+
+/// The directory of the running benchmark's executable, where cargo also puts the tools it
+/// measures (`sharcc`, `sharc-run`, `sharc-opt`) when they are built with the same profile.
+pub fn tool_dir() -> PathBuf {
+    std::env::current_exe().ok().and_then(|p| p.parent().map(Path::to_path_buf)).unwrap_or_default()
+}
 
 /// The median of `samples` (the mean of the middle two for an even count); zero for none.
 pub fn median(samples: &[Duration]) -> Duration {
@@ -59,21 +70,8 @@ pub struct Phases {
 /// Reads the `Parser`, `Verifier` and `Output` rows of a timing report:
 /// `    0.0025 ( 59.5%)  Parser`. Missing rows are zero.
 pub fn parse_timing_report(text: &str) -> Phases {
-    let mut p = Phases::default();
-    for line in text.lines() {
-        let line = line.trim();
-        let Some((secs, rest)) = line.split_once(' ') else { continue };
-        let Ok(secs) = secs.parse::<f64>() else { continue };
-        let Some(name) = rest.rsplit_once(')').map(|(_, n)| n.trim()) else { continue };
-        let d = Duration::from_secs_f64(secs);
-        match name {
-            "Parser" => p.parse += d,
-            "Verifier" => p.verify += d,
-            "Output" => p.print += d,
-            _ => {}
-        }
-    }
-    p
+    let row = |name| Duration::from_secs_f64(timing_row(text, name));
+    Phases { parse: row("Parser"), verify: row("Verifier"), print: row("Output") }
 }
 
 /// The seconds of one named row of a `--mlir-timing` report (summed if it repeats; 0 if absent).

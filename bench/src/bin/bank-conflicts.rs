@@ -12,7 +12,7 @@
 //! cargo build --release -p sharc-tools && cargo run --release -p sharc-bench --bin bank-conflicts [-- --n 256 --targets a100,hd7850]
 //! ```
 
-use sharc_bench::measure::{run_tool, timing_row};
+use sharc_bench::measure::{repo_root, run_tool, timing_row, tool_dir};
 use sharc_bench::simulated::{c_reference, outputs_equal, run_metrics, sum_field};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -43,8 +43,8 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args, String> {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default();
-    let exe_dir = std::env::current_exe().ok().and_then(|p| p.parent().map(Path::to_path_buf)).unwrap_or_default();
+    let repo = repo_root();
+    let exe_dir = tool_dir();
     let mut a = Args {
         n: 256,
         targets: TARGETS.iter().map(|s| s.to_string()).collect(),

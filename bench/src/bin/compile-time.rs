@@ -20,7 +20,7 @@
 //! cargo build --release -p sharc-tools && cargo run --release -p sharc-bench --bin compile-time [-- --reps N --n SIZE --shared]
 //! ```
 
-use sharc_bench::measure::{median, run_tool};
+use sharc_bench::measure::{median, repo_root, run_tool, tool_dir};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -214,8 +214,8 @@ impl Args {
 }
 
 fn parse_args() -> Result<Args, String> {
-    let exe_dir = std::env::current_exe().ok().and_then(|p| p.parent().map(Path::to_path_buf)).unwrap_or_default();
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default();
+    let exe_dir = tool_dir();
+    let repo = repo_root();
     let ptxas = std::env::var_os("SHARC_PTXAS")
         .map(PathBuf::from)
         .or_else(|| Some(repo.join(".tools/ptxas/nvidia/cuda_nvcc/bin/ptxas")))

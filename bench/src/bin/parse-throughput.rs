@@ -18,7 +18,7 @@
 //! Prints Markdown tables (pasted into `bench/README.md`).
 
 use sharc_bench::kernels;
-use sharc_bench::measure::{mb_per_s, median, parse_timing_report, run_tool, Phases};
+use sharc_bench::measure::{mb_per_s, median, parse_timing_report, repo_root, run_tool, tool_dir, Phases};
 use sharc_ir::syntax::{parse_source, print_op, ParseOptions, PrintOptions};
 use sharc_ir::Context;
 use std::path::{Path, PathBuf};
@@ -48,8 +48,8 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args, String> {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ is in the workspace").to_path_buf();
-    let exe_dir = std::env::current_exe().ok().and_then(|p| p.parent().map(Path::to_path_buf)).unwrap_or_default();
+    let workspace = repo_root();
+    let exe_dir = tool_dir();
     let llvm_bin = std::env::var("SHARC_LLVM_BIN").unwrap_or_else(|_| "/usr/lib/llvm-22/bin".to_string());
     let mut a = Args {
         functions: 4000,

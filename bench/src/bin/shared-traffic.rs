@@ -12,7 +12,7 @@
 //! cargo build -p sharc-tools && cargo run -p sharc-bench --bin shared-traffic [-- --n 256 --targets a100,gtx690]
 //! ```
 
-use sharc_bench::measure::run_tool;
+use sharc_bench::measure::{repo_root, run_tool, tool_dir};
 use sharc_bench::simulated::{c_reference, outputs_equal, run_metrics, sum_field};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -36,8 +36,8 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args, String> {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_default();
-    let exe_dir = std::env::current_exe().ok().and_then(|p| p.parent().map(Path::to_path_buf)).unwrap_or_default();
+    let repo = repo_root();
+    let exe_dir = tool_dir();
     let mut a = Args {
         n: 256,
         n3d: 64,
