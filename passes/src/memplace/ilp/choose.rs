@@ -10,7 +10,7 @@
 use super::{apply, legal_factors};
 use crate::analysis::bank_cost::CostEnv;
 use crate::analysis::ilp_model::{choose, Candidate, Choice, WorkCounts};
-use crate::analysis::registers::{oracle_for, RegisterOracle, RegisterSource, RegisterUse, StaticEstimate};
+use crate::analysis::registers::{RegisterOracle, RegisterSource, RegisterUse, StaticEstimate};
 use crate::memplace::bank_conflicts::shared_bytes;
 use sharc_dialects::func;
 use sharc_dialects::gpumap::{BandOp, Distribution};
@@ -82,25 +82,30 @@ impl Decision {
     }
 }
 
-/// Measures every legal candidate of `band` along loop `pos` and lets the model choose. The band
-/// itself is not changed.
-pub fn decide(ctx: &mut Context, band: BandOp, pos: usize, target: &Target) -> Result<Decision, String> {
+/// Measures every legal candidate of `band` along loop `pos` with `oracle` (the static estimate
+/// when `None`) and lets the model choose. The band itself is not changed.
+pub fn decide(
+    ctx: &mut Context,
+    band: BandOp,
+    pos: usize,
+    target: &Target,
+    oracle: Option<&dyn RegisterOracle>,
+) -> Result<Decision, String> {
     let legal = legal_factors(ctx, band, pos, target);
-    let oracle = oracle_for(target);
     let mut candidates = Vec::new();
     let mut fallback = None;
     for (factor, distribution) in CANDIDATES {
         if !legal.contains(&factor) {
             continue;
         }
-        let measured = measure(ctx, band, pos, factor, distribution, target, oracle.as_deref())?;
+        let measured = measure(ctx, band, pos, factor, distribution, target, oracle)?;
         if let Some(why) = measured.1 {
             fallback.get_or_insert(why);
         }
         candidates.push(measured.0);
     }
     let choice = choose(target, &candidates);
-    let oracle = match (&oracle, &fallback) {
+    let oracle = match (oracle, &fallback) {
         (Some(o), None) => o.name().to_string(),
         _ => StaticEstimate.name().to_string(),
     };

@@ -29,6 +29,7 @@ mod sink;
 pub use legality::{legal_factors, refusal};
 pub use replicate::Counts;
 
+use crate::analysis::registers::{oracle_for, RegisterOracle};
 use crate::plan::{IlpDecision, Plan};
 use crate::target_option::target_option;
 use sharc_dialects::gpu::Dimension;
@@ -271,10 +272,12 @@ impl Pass for Ilp {
             .map_err(|e| Diagnostic::error(ctx.loc(module).clone(), format!("sharc-ilp: {e}")))?;
         // `auto` is the only word the option accepts besides a power of two.
         let factor = self.factor.parse::<i64>().ok();
+        // The installed register oracle, looked up once per run (it finds its tools on disk).
+        let oracle = if factor.is_none() { oracle_for(&target) } else { None };
         let bands: Vec<BandOp> = ctx.collect_ops(module).into_iter().filter_map(|op| BandOp::view(ctx, op)).collect();
         for band in bands {
             let loc = ctx.loc(band.0).clone();
-            let (band, message, decision) = self.run_band(ctx, band, factor, &target);
+            let (band, message, decision) = self.run_band(ctx, band, factor, &target, oracle.as_deref());
             record(ctx, band, decision);
             diags.push(Diagnostic::remark(loc, format!("ilp: {message}")));
         }
@@ -312,6 +315,7 @@ impl Ilp {
         band: BandOp,
         factor: Option<i64>,
         target: &Target,
+        oracle: Option<&dyn RegisterOracle>,
     ) -> (BandOp, String, IlpDecision) {
         let alone = |why: String| (band, format!("band left alone: {why}"), left_alone(why));
         let pos = match replicated_loop(ctx, band, self.dim) {
@@ -334,7 +338,7 @@ impl Ilp {
                 d.distribution = self.distribution.keyword().to_string();
                 (f, self.distribution, d, String::new())
             }
-            None => match choose::decide(ctx, band, pos, target) {
+            None => match choose::decide(ctx, band, pos, target, oracle) {
                 Err(why) => return alone(format!("the factor model failed: {why}")),
                 Ok(m) => {
                     let (f, dist) = m.chosen();
