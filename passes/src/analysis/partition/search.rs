@@ -40,6 +40,9 @@ pub struct SearchOptions {
 pub struct ArrayVerdict {
     /// The array.
     pub array: usize,
+    /// The references (indices into [`Section::refs`]) this verdict's tile serves: all the
+    /// array's references, or one group of them when an array gets one tile per group.
+    pub refs: Vec<usize>,
     /// Why it can never be staged, if so.
     pub unstageable: Option<String>,
     /// Its partition over one tile.
@@ -225,6 +228,7 @@ impl<'a> Evaluator<'a> {
         let section = self.section;
         let mut v = ArrayVerdict {
             array: a,
+            refs: (0..section.refs.len()).filter(|&r| section.refs[r].array == a).collect(),
             unstageable: features::unstageable(section, &self.shape, tiles, a),
             partition: None,
             reuse: Poly::default(),
