@@ -46,7 +46,7 @@
 // CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
 // CHECK-COUNT-2: gpu.barrier
 // CHECK-LABEL: gpu.func @stencil_b0
-// CHECK-SAME: workgroup(%{{.*}} : memref<34x34xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%{{.*}} : memref<18x66xf32, #gpu.address_space<workgroup>>)
 // CHECK-LABEL: gpu.func @syrk_b0
 // CHECK-NOT: workgroup
 // CHECK: gpu.return
