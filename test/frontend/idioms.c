@@ -1,7 +1,7 @@
 // OpenACC idioms of hand-written benchmark sources: `restrict` and `const` array parameters,
 // pointer-to-row parameters (`double (*A)[NN]`), standalone directives with arguments
-// (`wait(1)`, `update self(...)`, `enter data`/`exit data`), clauses sharc reads but does not act
-// on (`async`, `default(present)`, `tile`, `vector(128)`, `private`), OpenMP pragmas beside
+// (`wait(1)`, `update self(...)`, `enter data`/`exit data`), clauses sharc sets aside with a remark
+// (`async`, `default(present)`, `tile`, `vector(128)`) or leaves to its analysis (`private`), OpenMP pragmas beside
 // OpenACC ones, steps other than 1, `size_t` and `register long` loop variables, a scalar
 // `reduction` (kept sequential), tiled loops, compound conditions, integer and short arithmetic,
 // chained assignments, `sizeof`, private scalar temporaries (parallel) and a scalar whose last value is
