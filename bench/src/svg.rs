@@ -86,7 +86,10 @@ impl BarChart {
         let plot_w = (self.groups.len().max(1) as f64 * group_w).max(360.0);
         let longest = self.groups.iter().map(|g| g.label.chars().count()).max().unwrap_or(0) as f64;
         let bottom_margin = longest * CHAR_W * LABEL_ANGLE_DEG.to_radians().sin() + 30.0;
-        let (width, height) = (LEFT + plot_w + RIGHT, TOP + PLOT_H + bottom_margin);
+        // The first label, rotated, reaches left of its group by its length × cos(angle).
+        let first = self.groups.first().map_or(0, |g| g.label.chars().count()) as f64;
+        let left = LEFT.max(first * CHAR_W * LABEL_ANGLE_DEG.to_radians().cos() + 8.0);
+        let (width, height) = (left + plot_w + RIGHT, TOP + PLOT_H + bottom_margin);
         let (top, bottom) = (TOP, TOP + PLOT_H);
 
         let values: Vec<u64> = self.groups.iter().flat_map(|g| g.values.iter().flatten().copied()).filter(|&v| v > 0).collect();
@@ -103,7 +106,7 @@ impl BarChart {
         let _ = writeln!(
             s,
             r#"<text x="{:.1}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
-            LEFT + plot_w / 2.0,
+            left + plot_w / 2.0,
             escape(&self.title)
         );
 
@@ -112,13 +115,13 @@ impl BarChart {
             let yk = y(10f64.powi(k as i32));
             let _ = writeln!(
                 s,
-                r##"<line x1="{LEFT}" y1="{yk:.1}" x2="{:.1}" y2="{yk:.1}" stroke="#bbbbbb" stroke-width="1"/>"##,
-                LEFT + plot_w
+                r##"<line x1="{left:.1}" y1="{yk:.1}" x2="{:.1}" y2="{yk:.1}" stroke="#bbbbbb" stroke-width="1"/>"##,
+                left + plot_w
             );
             let _ = writeln!(
                 s,
                 r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-                LEFT - 6.0,
+                left - 6.0,
                 yk + FONT / 3.0,
                 decade_label(k)
             );
@@ -127,8 +130,8 @@ impl BarChart {
                     let ym = y(m as f64 * 10f64.powi(k as i32));
                     let _ = writeln!(
                         s,
-                        r##"<line x1="{LEFT}" y1="{ym:.1}" x2="{:.1}" y2="{ym:.1}" stroke="#eeeeee" stroke-width="1"/>"##,
-                        LEFT + plot_w
+                        r##"<line x1="{left:.1}" y1="{ym:.1}" x2="{:.1}" y2="{ym:.1}" stroke="#eeeeee" stroke-width="1"/>"##,
+                        left + plot_w
                     );
                 }
             }
@@ -142,7 +145,7 @@ impl BarChart {
 
         // Bars, and each group's label under the axis.
         for (gi, g) in self.groups.iter().enumerate() {
-            let x0 = LEFT + gi as f64 * group_w + GROUP_GAP / 2.0;
+            let x0 = left + gi as f64 * group_w + GROUP_GAP / 2.0;
             for (si, v) in g.values.iter().enumerate() {
                 let Some(v) = v.filter(|&v| v > 0) else { continue };
                 let color = self.series.get(si).map_or("gray", |c| c.1.as_str());
@@ -171,12 +174,12 @@ impl BarChart {
         // The axes over the bars.
         let _ = writeln!(
             s,
-            r#"<path d="M{LEFT},{top} V{bottom} H{:.1}" fill="none" stroke="black" stroke-width="1"/>"#,
-            LEFT + plot_w
+            r#"<path d="M{left:.1},{top} V{bottom} H{:.1}" fill="none" stroke="black" stroke-width="1"/>"#,
+            left + plot_w
         );
 
         // Legend, top right above the plot.
-        let mut lx = LEFT + plot_w;
+        let mut lx = left + plot_w;
         for (name, color) in self.series.iter().rev() {
             lx -= name.chars().count() as f64 * CHAR_W + 30.0;
             let _ = writeln!(s, r#"<rect x="{lx:.1}" y="{:.1}" width="12" height="12" fill="{}"/>"#, TOP - 30.0, escape(color));

@@ -300,7 +300,10 @@ fn run(a: &Args) -> Result<bool, String> {
         Some(d) => (discover(a, d)?, format!("every .c file of {}", d.display())),
         None => {
             let text = std::fs::read_to_string(&a.manifest).map_err(|e| format!("{}: {e}", a.manifest.display()))?;
-            (parse_manifest(&text, &a.manifest.display().to_string())?, format!("manifest {}", a.manifest.display()))
+            // Named relative to the repository when it is in it, as the README quotes it.
+            let repo = repo_root();
+            let name = a.manifest.strip_prefix(&repo).unwrap_or(&a.manifest).display().to_string();
+            (parse_manifest(&text, &name)?, format!("manifest `{name}`"))
         }
     };
     let jobs: Vec<Job> = programs
