@@ -262,7 +262,7 @@ pub fn plan_remark(stderr: &str) -> String {
             .iter()
             .map(|(loc, _, text)| {
                 // file:line:col → line; the file may contain ':' itself, so count from the end.
-                let line = loc.rsplitn(3, ':').nth(1).unwrap_or(loc);
+                let line = loc.rsplit(':').nth(1).unwrap_or(loc);
                 format!("L{line}: {}", clip(text))
             })
             .collect::<Vec<_>>()
@@ -346,7 +346,9 @@ pub fn format_row(r: &Row) -> String {
             if m.equal { "yes" } else { "NO" },
             cell(&m.plan)
         ),
-        Err(e) => format!("| {} | {n} | - | - | - | - | - | - | - | failed | {} |", cell(&r.kernel), cell(&first_error(e))),
+        Err(e) => {
+            format!("| {} | {n} | - | - | - | - | - | - | - | failed | {} |", cell(&r.kernel), cell(&first_error(e)))
+        }
     }
 }
 
@@ -467,7 +469,9 @@ fixed = "arrays of 64"
         let e = parse_manifest("[[program]]\nfile = \"a.c\"\nfunctions = [\"f\"]\nargs = { n = \"sizes\" }\n", "m")
             .unwrap_err();
         assert!(e.contains("args.n: 'sizes' is neither"), "{e}");
-        assert!(parse_manifest("[[program]]\nfile = \"a.c\"\nfunctions = []\n", "m").unwrap_err().contains("no functions"));
+        assert!(parse_manifest("[[program]]\nfile = \"a.c\"\nfunctions = []\n", "m")
+            .unwrap_err()
+            .contains("no functions"));
     }
 
     #[test]
@@ -484,11 +488,18 @@ fixed = "arrays of 64"
 
     #[test]
     fn harness_values_follow_the_default_rule_and_the_manifest() {
-        let text = "[[program]]\nfile = \"a.c\"\nfunctions = [\"f\"]\nmax_size = 64\nargs = { m = \"size/2\", beta = 1.25 }\n";
+        let text =
+            "[[program]]\nfile = \"a.c\"\nfunctions = [\"f\"]\nmax_size = 64\nargs = { m = \"size/2\", beta = 1.25 }\n";
         let p = &parse_manifest(text, "m").unwrap()[0];
         let arg = |name: &str, float| HarnessArg { name: name.into(), float };
-        let params =
-            [arg("n", false), arg("m", false), arg("tsteps", false), arg("alpha", true), arg("beta", true), arg("float_n", true)];
+        let params = [
+            arg("n", false),
+            arg("m", false),
+            arg("tsteps", false),
+            arg("alpha", true),
+            arg("beta", true),
+            arg("float_n", true),
+        ];
         let (v, size) = harness_values(p, &params, 128);
         assert_eq!(v, ["n=64", "m=32", "tsteps=2", "alpha=1.5", "beta=1.25", "float_n=64"]);
         assert_eq!(size, Some(64));
@@ -529,7 +540,12 @@ f.c:90:7: remark: its plan stages no array: baseline plan
         Row {
             kernel: kernel.into(),
             size: Some(32),
-            outcome: Ok(Measured { baseline: t(base), default: t(default), equal, plan: "block 32x8x1, staged [A|B]".into() }),
+            outcome: Ok(Measured {
+                baseline: t(base),
+                default: t(default),
+                equal,
+                plan: "block 32x8x1, staged [A|B]".into(),
+            }),
         }
     }
 
@@ -544,8 +560,14 @@ f.c:90:7: remark: its plan stages no array: baseline plan
             size: None,
             outcome: Err("`sharcc x.c` failed (exit status: 1):\nx.c:1:2: error: bad | thing\n  x\n  ^".into()),
         };
-        assert_eq!(format_row(&failed), "| pb/x | fixed | - | - | - | - | - | - | - | failed | x.c:1:2: error: bad \\| thing |");
-        assert_eq!(TABLE_HEADER.lines().next().unwrap().matches('|').count(), format_row(&failed).matches('|').count() - 1);
+        assert_eq!(
+            format_row(&failed),
+            "| pb/x | fixed | - | - | - | - | - | - | - | failed | x.c:1:2: error: bad \\| thing |"
+        );
+        assert_eq!(
+            TABLE_HEADER.lines().next().unwrap().matches('|').count(),
+            format_row(&failed).matches('|').count() - 1
+        );
     }
 
     #[test]

@@ -92,7 +92,8 @@ impl BarChart {
         let (width, height) = (left + plot_w + RIGHT, TOP + PLOT_H + bottom_margin);
         let (top, bottom) = (TOP, TOP + PLOT_H);
 
-        let values: Vec<u64> = self.groups.iter().flat_map(|g| g.values.iter().flatten().copied()).filter(|&v| v > 0).collect();
+        let values: Vec<u64> =
+            self.groups.iter().flat_map(|g| g.values.iter().flatten().copied()).filter(|&v| v > 0).collect();
         let (lo, hi) = decades(values.iter().copied().min().unwrap_or(1), values.iter().copied().max().unwrap_or(10));
         let y = |v: f64| log_y(v, lo, hi, top, bottom);
 
@@ -182,7 +183,12 @@ impl BarChart {
         let mut lx = left + plot_w;
         for (name, color) in self.series.iter().rev() {
             lx -= name.chars().count() as f64 * CHAR_W + 30.0;
-            let _ = writeln!(s, r#"<rect x="{lx:.1}" y="{:.1}" width="12" height="12" fill="{}"/>"#, TOP - 30.0, escape(color));
+            let _ = writeln!(
+                s,
+                r#"<rect x="{lx:.1}" y="{:.1}" width="12" height="12" fill="{}"/>"#,
+                TOP - 30.0,
+                escape(color)
+            );
             let _ = writeln!(s, r#"<text x="{:.1}" y="{:.1}">{}</text>"#, lx + 17.0, TOP - 20.0, escape(name));
         }
         s.push_str("</svg>\n");
@@ -209,7 +215,10 @@ mod tests {
         let labels: Vec<String> = (0..=16).map(decade_label).collect();
         assert_eq!(
             labels,
-            ["1", "10", "100", "1k", "10k", "100k", "1M", "10M", "100M", "1G", "10G", "100G", "1T", "10T", "100T", "1e15", "1e16"]
+            [
+                "1", "10", "100", "1k", "10k", "100k", "1M", "10M", "100M", "1G", "10G", "100G", "1T", "10T", "100T",
+                "1e15", "1e16"
+            ]
         );
     }
 

@@ -28,8 +28,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-const USAGE: &str = "usage: suite-report [--manifest FILE | --dir DIR [-I DIR]... [-D NAME[=V]]...] [--size N] [--size3d N]
-                    [--targets T1,T2] [--only SUBSTRING] [--jobs N] [--out-dir DIR] [--svg FILE]";
+const USAGE: &str = concat!(
+    "usage: suite-report [--manifest FILE | --dir DIR [-I DIR]... [-D NAME[=V]]...] [--size N] [--size3d N]\n",
+    "                    [--targets T1,T2] [--only SUBSTRING] [--jobs N] [--out-dir DIR] [--svg FILE]"
+);
 
 struct Args {
     manifest: PathBuf,
@@ -216,7 +218,12 @@ fn run_job(a: &Args, job: &Job) -> Vec<Row> {
             }
             let measured = measure(a, job, t, true, &dir).map_err(|e| format!("baseline: {e}")).and_then(|base| {
                 let default = measure(a, job, t, false, &dir).map_err(|e| format!("default: {e}"))?;
-                Ok(Measured { baseline: base.0, default: default.0, equal: base.1 && default.1, plan: plan_remark(&default.2) })
+                Ok(Measured {
+                    baseline: base.0,
+                    default: default.0,
+                    equal: base.1 && default.1,
+                    plan: plan_remark(&default.2),
+                })
             });
             row(measured)
         })
@@ -267,11 +274,7 @@ fn chart(a: &Args, target: &str, rows: &[&Row]) -> BarChart {
         })
         .collect();
     BarChart {
-        title: format!(
-            "Global 32-byte sectors in sharc-run, {target}, n = {} (3-D kernels {})",
-            a.size,
-            a.size3d()
-        ),
+        title: format!("Global 32-byte sectors in sharc-run, {target}, n = {} (3-D kernels {})", a.size, a.size3d()),
         y_label: "global sectors (log scale)".into(),
         series: vec![
             ("baseline (--no-shared)".into(), "#9e9e9e".into()),
