@@ -56,11 +56,11 @@ pub fn run_tool(tool: &Path, args: &[&str]) -> Result<(Duration, String), String
 }
 
 /// The error of a tool that exited non-zero: the command, its status, and the head of its
-/// stderr — from the first line that says `error` when there is one, since remarks and
+/// stderr — from the first line that says `error:` when there is one, since remarks and
 /// warnings (`sharcc --remarks`) come first and would fill the head.
 pub fn tool_failure(tool: &Path, args: &[&str], status: &str, stderr: &str) -> String {
     let lines: Vec<&str> = stderr.lines().collect();
-    let from = lines.iter().position(|l| l.contains("error")).unwrap_or(0);
+    let from = lines.iter().position(|l| l.contains("error:")).unwrap_or(0);
     let head = lines[from..].iter().take(20).copied().collect::<Vec<_>>().join("\n");
     format!("`{} {}` failed ({status}):\n{head}", tool.display(), args.join(" "))
 }

@@ -323,9 +323,10 @@ fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
 }
 
-/// The first line of an error worth a table cell: the first that says `error`, else the first.
+/// The first line of an error worth a table cell: the first that says `error:` (a diagnostic,
+/// not a command line that names `share-errors.c`), else the first.
 pub fn first_error(e: &str) -> String {
-    let line = e.lines().find(|l| l.contains("error")).or_else(|| e.lines().next()).unwrap_or("");
+    let line = e.lines().find(|l| l.contains("error:")).or_else(|| e.lines().next()).unwrap_or("");
     line.trim().to_string()
 }
 
@@ -558,7 +559,7 @@ f.c:90:7: remark: its plan stages no array: baseline plan
         let failed = Row {
             kernel: "pb/x".into(),
             size: None,
-            outcome: Err("`sharcc x.c` failed (exit status: 1):\nx.c:1:2: error: bad | thing\n  x\n  ^".into()),
+            outcome: Err("`sharcc x-errors.c` failed (exit status: 1):\nx.c:1:2: error: bad | thing\n  x\n  ^".into()),
         };
         assert_eq!(
             format_row(&failed),
