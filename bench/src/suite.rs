@@ -224,31 +224,62 @@ pub fn launching_functions(mlir: &str) -> Vec<String> {
 }
 
 /// The longest plan text a table cell keeps (per section).
-const REMARK_CHARS: usize = 100;
+const REMARK_CHARS: usize = 140;
+
+/// What `sharc-partition` said of one parallel section.
+#[derive(Default)]
+struct SectionRemarks {
+    /// `file:line:col`.
+    loc: String,
+    /// The `chosen:` remark, shortened ([`shorten_chosen`]).
+    chosen: Option<String>,
+    /// The `placement:` remark, shortened ([`shorten_placement`]).
+    placement: Option<String>,
+    /// `its plan stages no array`: the section stays on the baseline mapping.
+    baseline: bool,
+}
+
+impl SectionRemarks {
+    fn text(&self) -> String {
+        match (&self.chosen, &self.placement) {
+            // A taken plan: its shape, staged arrays and the predicted sectors it won with.
+            (Some(c), Some(p)) if p.starts_with("taken") => format!("{c}; {p}"),
+            // A refused plan stages nothing: its chosen remark would name arrays that are not staged.
+            (_, Some(p)) => p.clone(),
+            (Some(c), None) => c.clone(),
+            (None, None) if self.baseline => "stages no array".to_string(),
+            (None, None) => "-".to_string(),
+        }
+    }
+}
 
 /// The plan of each parallel section, from `sharcc --remarks`' stderr: per section (one source
-/// location), `sharc-partition`'s `placement:` remark when there is one, else its `chosen:`
-/// remark shortened to the block and the staged arrays, else `stages no array` for a section
-/// left on the baseline mapping. Several sections are `L<line>: ...` joined by `; `; none is
-/// `-`.
+/// location), `sharc-partition`'s `chosen:` remark shortened to the block and the staged arrays,
+/// with its `placement:` remark shortened to the decision and the predicted sectors (a refused
+/// plan shows the placement alone), or `stages no array` for a section the baseline mapping
+/// keeps. Several sections are `L<line>: ...` joined by `; `; none is `-`.
 pub fn plan_remark(stderr: &str) -> String {
-    // (location, rank, text): rank 0 placement, 1 chosen, 2 baseline; the best rank wins.
-    let mut sections: Vec<(String, u8, String)> = Vec::new();
+    let mut sections: Vec<SectionRemarks> = Vec::new();
     for line in stderr.lines() {
         let Some((loc, text)) = line.split_once(": remark: ") else { continue };
-        let (rank, short) = if let Some(p) = text.strip_prefix("placement: ") {
-            (0, p.trim().to_string())
-        } else if let Some(c) = text.strip_prefix("chosen: ") {
-            (1, shorten_chosen(c))
-        } else if text.contains("its plan stages no array") {
-            (2, "stages no array".to_string())
-        } else {
-            continue;
+        let at = match sections.iter().position(|s| s.loc == loc) {
+            Some(i) => i,
+            None if text.starts_with("placement: ")
+                || text.starts_with("chosen: ")
+                || text.contains("its plan stages no array") =>
+            {
+                sections.push(SectionRemarks { loc: loc.to_string(), ..Default::default() });
+                sections.len() - 1
+            }
+            None => continue,
         };
-        match sections.iter_mut().find(|s| s.0 == loc) {
-            Some(s) if rank < s.1 => (s.1, s.2) = (rank, short),
-            Some(_) => {}
-            None => sections.push((loc.to_string(), rank, short)),
+        let s = &mut sections[at];
+        if let Some(p) = text.strip_prefix("placement: ") {
+            s.placement = Some(shorten_placement(p.trim()));
+        } else if let Some(c) = text.strip_prefix("chosen: ") {
+            s.chosen = Some(shorten_chosen(c));
+        } else if text.contains("its plan stages no array") {
+            s.baseline = true;
         }
     }
     let clip = |s: &str| match s.char_indices().nth(REMARK_CHARS) {
@@ -257,23 +288,46 @@ pub fn plan_remark(stderr: &str) -> String {
     };
     match sections.as_slice() {
         [] => "-".to_string(),
-        [(_, _, text)] => clip(text),
+        [one] => clip(&one.text()),
         many => many
             .iter()
-            .map(|(loc, _, text)| {
+            .map(|s| {
                 // file:line:col → line; the file may contain ':' itself, so count from the end.
-                let line = loc.rsplit(':').nth(1).unwrap_or(loc);
-                format!("L{line}: {}", clip(text))
+                let line = s.loc.rsplit(':').nth(1).unwrap_or(&s.loc);
+                format!("L{line}: {}", clip(&s.text()))
             })
             .collect::<Vec<_>>()
             .join("; "),
     }
 }
 
+/// `plan taken: at n = 32 / 128: plan 10 / 90, baseline 40 / 600 global sectors per launch` →
+/// `taken (n = 32 / 128: plan 10 / 90, baseline 40 / 600)`; `plan refused, ...` → `refused
+/// (...)`; `plan taken unchecked (...)` → `taken unchecked`; anything else up to its first `;`.
+fn shorten_placement(text: &str) -> String {
+    let decision = if text.starts_with("plan taken unchecked") {
+        "taken unchecked"
+    } else if text.starts_with("plan taken") {
+        "taken"
+    } else if text.starts_with("plan refused") {
+        "refused"
+    } else {
+        text.split(';').next().unwrap_or(text)
+    };
+    let numbers = text.find("at n = ").map(|at| {
+        let rest = &text[at + "at ".len()..];
+        rest.split(" global sectors").next().unwrap_or(rest).to_string()
+    });
+    match numbers {
+        Some(n) => format!("{decision} ({n})"),
+        None => decision.to_string(),
+    }
+}
+
 /// `plan 0, block 32x32x1, y = %arg8, ...; staged [E, A]; profit ...` → `block 32x32x1, staged
 /// [E, A]`: the shape and what is in shared memory; the rest is in the full remark.
 fn shorten_chosen(text: &str) -> String {
-    let block = text.split(", ").find_map(|p| p.strip_prefix("block ")).map(|b| format!("block {b}"));
+    let block = text.split([',', ';']).find_map(|p| p.trim().strip_prefix("block ")).map(|b| format!("block {b}"));
     let staged = text.split("; ").find(|p| p.starts_with("staged ")).map(str::to_string);
     match (block, staged) {
         (Some(b), Some(s)) => format!("{b}, {s}"),
@@ -516,21 +570,30 @@ fixed = "arrays of 64"
 
     #[test]
     fn reads_the_plan_of_each_section() {
+        // sharc-partition's remarks as it words them (plan.rs, sectors.rs); other remarks ignored.
         let stderr = "\
 f.c:60:5: remark: loop runs in parallel: no iteration depends on another
 f.c:60:5: remark: chosen: plan 0, block 32x32x1, y = %arg8, x = %arg9, strip %arg10 by 32; staged [E, A, B]; profit 28416 * n, 24576 B shared
   for (i = 0; i < n; i++)
   ^
-f.c:70:7: remark: chosen: plan 0, block 16x16x1, y = %arg8; staged []; profit 0
-f.c:70:7: remark: placement: plan 1200 sectors vs baseline 1000 at n = 64: not taken
+f.c:60:5: remark: placement: plan taken: at n = 32 / 128: plan 1024 / 40960, baseline 19968 / 1249280 global sectors per launch
+f.c:70:7: remark: chosen: plan 0, block 16x16x1, y = %arg8; staged [A]; profit 0
+f.c:70:7: remark: placement: plan refused, nothing staged: none of the 4 best setting(s) moves fewer global sectors than the baseline; the best-ranked one at n = 32 / 128: plan 900 / 9000, baseline 800 / 8000 global sectors per launch
+f.c:80:7: remark: placement: no setting stages an array; baseline mapping
 f.c:90:7: remark: its plan stages no array: baseline plan
+f.c:95:7: remark: chosen: plan 1, block 32x8x1, y = %a; staged [B]; profit 3
 ";
         assert_eq!(
             plan_remark(stderr),
-            "L60: block 32x32x1, staged [E, A, B]; L70: plan 1200 sectors vs baseline 1000 at n = 64: not taken; L90: stages no array"
+            "L60: block 32x32x1, staged [E, A, B]; taken (n = 32 / 128: plan 1024 / 40960, baseline 19968 / 1249280); \
+             L70: refused (n = 32 / 128: plan 900 / 9000, baseline 800 / 8000); \
+             L80: no setting stages an array; L90: stages no array; L95: block 32x8x1, staged [B]"
         );
         let one = "f.c:1:1: remark: chosen: plan 0, block 32x8x1, y = %a; staged [A]; profit 3\n";
         assert_eq!(plan_remark(one), "block 32x8x1, staged [A]");
+        let unchecked = "f.c:1:1: remark: chosen: plan 0, block 32x8x1; staged [A]\n\
+                         f.c:1:1: remark: placement: plan taken unchecked (the baseline mapping keeps this section on the host)\n";
+        assert_eq!(plan_remark(unchecked), "block 32x8x1, staged [A]; taken unchecked");
         assert_eq!(plan_remark("f.c:1:1: remark: loop runs in parallel\n"), "-");
         let long = format!("f.c:1:1: remark: placement: {}\n", "x".repeat(300));
         assert_eq!(plan_remark(&long).chars().count(), REMARK_CHARS + 1);
