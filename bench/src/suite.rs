@@ -515,6 +515,23 @@ fixed = "arrays of 64"
     }
 
     #[test]
+    fn the_shipped_manifest_names_files_and_functions_that_exist() {
+        let root = crate::measure::repo_root();
+        let text = std::fs::read_to_string(root.join("bench/suites/tests.toml")).unwrap();
+        let programs = parse_manifest(&text, "bench/suites/tests.toml").unwrap();
+        assert!(programs.len() >= 10, "{} programs", programs.len());
+        for p in &programs {
+            let src = std::fs::read_to_string(root.join(&p.file)).unwrap_or_else(|e| panic!("{}: {e}", p.file));
+            for i in &p.include {
+                assert!(root.join(i).is_dir(), "{}: include {i}", p.file);
+            }
+            for f in &p.functions {
+                assert!(src.contains(&format!(" {f}(")), "{}: no function {f}", p.file);
+            }
+        }
+    }
+
+    #[test]
     fn manifest_errors_say_where() {
         let e = parse_manifest("[[program]]\nfile = \"a.c\"\nfunctions = [\"f\"]\nsize = 3\n", "m.toml").unwrap_err();
         assert!(e.starts_with("m.toml: ") && e.contains("line 4") && e.contains("size"), "{e}");
