@@ -67,6 +67,13 @@ of seed 000 §3.2 and attaches the best plan to the section as a discardable att
    `Profit = Σ ReuseSize·elem + TranSize·Σ CoalesceTran` (8), per block, a polynomial in `n` when
    trip counts are unknown. Ties: occupancy, less traffic into shared memory, fewer idle load
    slots, fewer shared bytes, wider block, smaller strips, earlier plan.
+5. **Never worse than the baseline**: the 48 best-ranked settings that stage something are
+   judged by the global sectors they are predicted to move (per warp request, as `sharc-run`
+   counts them, copies included, per band iteration) against the baseline mapping's
+   (`sharc-map-baseline`'s loops and block, nothing staged). A setting is taken only if it moves
+   fewer at the block extent, four times it and for large `n`; among those, the fewest sectors,
+   then the highest profit. If none does, nothing is staged and the section gets the baseline
+   mapping. `docs/partition.md` ("Never worse than the baseline") gives the model and its accuracy.
 
 # The `sharc.plan` attribute
 
@@ -117,7 +124,9 @@ gemm with `#sharc.share<B[*][TB_X], A[TB_Y][*]:coalesce>` on gtx690 (loops `i`=0
 
 At every section: one per candidate (as `sharc-seed-closure`), the number of iteration splits and
 plans, per plan its splits, axes and the settings evaluated, per candidate of the winner its reuse
-ratio, coalescing and tile, and the chosen plan with the criterion that beat the runner-up.
+ratio, coalescing and tile, and the chosen plan with the criterion that beat the runner-up;
+then `placement:` with the plan's and the baseline's predicted global sectors per launch at two
+sizes and whether the plan was taken or refused.
 `explain` adds one remark per setting evaluated.
 
 # Errors

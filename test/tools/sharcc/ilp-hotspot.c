@@ -1,5 +1,5 @@
 /* The acceptance of sharc-ilp (issue 13) on seed 000's hotspot (a 5-point stencil) through
- * sharcc's default pipeline (a 34x34 halo tile of temp staged): every factor 1, 2, 4, 8 with
+ * sharcc's default pipeline (an 18x66 halo tile of temp staged, 64x16 threads): every factor 1, 2, 4, 8 with
  * both distributions on the a100 and gtx690 plans, at n = 37 (partial blocks) and 64, run in
  * sharc-run (which fails on a race, an out-of-bounds access or a divergent barrier) and compared
  * byte for byte with the C compiler's outputs; each run's metrics are checked against the same
@@ -26,40 +26,40 @@
 // RUN:   for o in %t.d/hotspot.37/out/*.npy; do cmp $o %t.d/h/$(basename $o) || exit 1; done || exit 1; done; done
 
 // Nothing is hoisted (every temp read depends on the row): only the block shrinks.
-// CHECK:      hotspot a100 n=37 off: barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot a100 n=37 cyclic 1: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot a100 n=37 cyclic 2: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x16
-// CHECK-NEXT: hotspot a100 n=37 cyclic 4: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x8
-// CHECK-NEXT: hotspot a100 n=37 cyclic 8: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x4
-// CHECK-NEXT: hotspot a100 n=37 blocked 1: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot a100 n=37 blocked 2: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x16
-// CHECK-NEXT: hotspot a100 n=37 blocked 4: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x8
-// CHECK-NEXT: hotspot a100 n=37 blocked 8: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x4
-// CHECK-NEXT: hotspot a100 n=64 off: barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot a100 n=64 cyclic 1: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot a100 n=64 cyclic 2: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x16
-// CHECK-NEXT: hotspot a100 n=64 cyclic 4: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x8
-// CHECK-NEXT: hotspot a100 n=64 cyclic 8: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x4
-// CHECK-NEXT: hotspot a100 n=64 blocked 1: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot a100 n=64 blocked 2: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x16
-// CHECK-NEXT: hotspot a100 n=64 blocked 4: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x8
-// CHECK-NEXT: hotspot a100 n=64 blocked 8: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x4
-// CHECK-NEXT: hotspot gtx690 n=37 off: barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot gtx690 n=37 cyclic 1: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot gtx690 n=37 cyclic 2: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x16
-// CHECK-NEXT: hotspot gtx690 n=37 cyclic 4: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x8
-// CHECK-NEXT: hotspot gtx690 n=37 cyclic 8: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x4
-// CHECK-NEXT: hotspot gtx690 n=37 blocked 1: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot gtx690 n=37 blocked 2: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x16
-// CHECK-NEXT: hotspot gtx690 n=37 blocked 4: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x8
-// CHECK-NEXT: hotspot gtx690 n=37 blocked 8: invariants hold; barriers 4 requests 154 70 sectors 704 shared 420 148 grid 2x2 block 32x4
-// CHECK-NEXT: hotspot gtx690 n=64 off: barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot gtx690 n=64 cyclic 1: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot gtx690 n=64 cyclic 2: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x16
-// CHECK-NEXT: hotspot gtx690 n=64 cyclic 4: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x8
-// CHECK-NEXT: hotspot gtx690 n=64 cyclic 8: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x4
-// CHECK-NEXT: hotspot gtx690 n=64 blocked 1: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x32
-// CHECK-NEXT: hotspot gtx690 n=64 blocked 2: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x16
-// CHECK-NEXT: hotspot gtx690 n=64 blocked 4: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x8
-// CHECK-NEXT: hotspot gtx690 n=64 blocked 8: invariants hold; barriers 4 requests 266 124 sectors 1808 shared 744 148 grid 2x2 block 32x4
+// CHECK:      hotspot a100 n=37 off: barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x16
+// CHECK-NEXT: hotspot a100 n=37 cyclic 1: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x16
+// CHECK-NEXT: hotspot a100 n=37 cyclic 2: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x8
+// CHECK-NEXT: hotspot a100 n=37 cyclic 4: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x4
+// CHECK-NEXT: hotspot a100 n=37 cyclic 8: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x2
+// CHECK-NEXT: hotspot a100 n=37 blocked 1: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x16
+// CHECK-NEXT: hotspot a100 n=37 blocked 2: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x8
+// CHECK-NEXT: hotspot a100 n=37 blocked 4: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x4
+// CHECK-NEXT: hotspot a100 n=37 blocked 8: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x2
+// CHECK-NEXT: hotspot a100 n=64 off: barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x16
+// CHECK-NEXT: hotspot a100 n=64 cyclic 1: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x16
+// CHECK-NEXT: hotspot a100 n=64 cyclic 2: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x8
+// CHECK-NEXT: hotspot a100 n=64 cyclic 4: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x4
+// CHECK-NEXT: hotspot a100 n=64 cyclic 8: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x2
+// CHECK-NEXT: hotspot a100 n=64 blocked 1: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x16
+// CHECK-NEXT: hotspot a100 n=64 blocked 2: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x8
+// CHECK-NEXT: hotspot a100 n=64 blocked 4: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x4
+// CHECK-NEXT: hotspot a100 n=64 blocked 8: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x2
+// CHECK-NEXT: hotspot gtx690 n=37 off: barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x16
+// CHECK-NEXT: hotspot gtx690 n=37 cyclic 1: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x16
+// CHECK-NEXT: hotspot gtx690 n=37 cyclic 2: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x8
+// CHECK-NEXT: hotspot gtx690 n=37 cyclic 4: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x4
+// CHECK-NEXT: hotspot gtx690 n=37 cyclic 8: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x2
+// CHECK-NEXT: hotspot gtx690 n=37 blocked 1: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x16
+// CHECK-NEXT: hotspot gtx690 n=37 blocked 2: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x8
+// CHECK-NEXT: hotspot gtx690 n=37 blocked 4: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x4
+// CHECK-NEXT: hotspot gtx690 n=37 blocked 8: invariants hold; barriers 3 requests 154 70 sectors 690 shared 420 114 grid 1x3 block 64x2
+// CHECK-NEXT: hotspot gtx690 n=64 off: barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x16
+// CHECK-NEXT: hotspot gtx690 n=64 cyclic 1: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x16
+// CHECK-NEXT: hotspot gtx690 n=64 cyclic 2: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x8
+// CHECK-NEXT: hotspot gtx690 n=64 cyclic 4: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x4
+// CHECK-NEXT: hotspot gtx690 n=64 cyclic 8: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x2
+// CHECK-NEXT: hotspot gtx690 n=64 blocked 1: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x16
+// CHECK-NEXT: hotspot gtx690 n=64 blocked 2: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x8
+// CHECK-NEXT: hotspot gtx690 n=64 blocked 4: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x4
+// CHECK-NEXT: hotspot gtx690 n=64 blocked 8: invariants hold; barriers 4 requests 271 124 sectors 1778 shared 744 152 grid 1x4 block 64x2
 // CHECK-NOT: {{.}}
