@@ -212,7 +212,8 @@ fn reference_sectors(section: &Section, tiles: &[LoopTile], rf: &Reference, targ
     let warps = (threads + warp - 1) / warp;
     let bytes = section.arrays[rf.array].elem_bytes;
     // Per sampled step, every warp's lanes: enumerate the steps outermost, the band inside.
-    let (band, time): (Vec<(usize, TileRange)>, Vec<(usize, TileRange)>) =
+    type Loops = Vec<(usize, TileRange)>;
+    let (band, time): (Loops, Loops) =
         ranges.iter().copied().enumerate().partition(|(p, _)| axes.iter().any(|a| a.0 == *p));
     let mut point: Vec<i64> = ranges.iter().map(|r| r.lo).collect();
     let mut total: u64 = 0;

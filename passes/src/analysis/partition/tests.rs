@@ -167,3 +167,52 @@ proptest! {
         }
     }
 }
+
+/// The baseline gemm on a100 (32x8 threads, nothing staged), counted by hand per warp (32
+/// consecutive j, one i) and k step: A[i][k] is one address (1 sector), B[k][j] 32 floats (4);
+/// C is read and written once (4 + 4). Per band iteration: (5·n + 8) / 32 sectors.
+#[test]
+fn sector_model_counts_the_baseline_gemm_by_hand() {
+    use super::profit::Poly;
+    use super::sectors;
+    let (ctx, op) = parse(GEMM);
+    let target = Target::load("a100").unwrap();
+    let section = Section::analyze(&ctx, op).unwrap();
+    let base = sectors::baseline(&ctx, &section, &target).expect("the baseline maps gemm");
+    assert_eq!(base.block, [32, 8, 1]);
+    let per_warp = Poly::term(1, 5, 1).add(&Poly::constant(8));
+    let expected = sectors::Density { sectors: per_warp.scale(8), points: Poly::constant(256) };
+    assert_eq!(base.density.cmp_per_point(&expected), std::cmp::Ordering::Equal, "{:?}", base.density);
+    // The taken plan (32x32, k strips of 32, A and B staged): per block and strip of k, C 4 + 4
+    // per warp once, each 32x32 tile copied in as 32 rows of one 128-byte line (4 sectors).
+    let report = plan_section_with(&ctx, op, &target, SearchOptions::default()).unwrap();
+    let super::plan::Placement::Taken { comparison, .. } = &report.placement else {
+        panic!("gemm's plan is taken: {:?}", report.placement)
+    };
+    assert!(comparison.beats_baseline());
+    assert_eq!(comparison.sizes, [32, 128]);
+    assert_eq!(comparison.plan, [512.0, 20480.0]);
+    assert_eq!(comparison.baseline, [5376.0, 331776.0]);
+}
+
+/// A plan that stages a tile whose copy costs what the references it replaces cost is refused:
+/// `in[i][j]` read once per thread, coalesced, staged only because the pragma asks for
+/// `:coalesce`; the copy moves the same sectors plus nothing saved, so nothing is staged.
+#[test]
+fn sector_gate_refuses_a_plan_that_does_not_beat_the_baseline() {
+    let text = r#"
+func.func @copy(%arg0: index {sharc.name = "n"}, %a: memref<?x?xf32> {sharc.name = "in"}, %b: memref<?x?xf32> {sharc.name = "out"}) {
+  affine.parallel (%i, %j) = (0, 0) to (symbol(%arg0), symbol(%arg0)) {
+    %0 = affine.load %a[%i, %j] : memref<?x?xf32>
+    affine.store %0, %b[%i, %j] : memref<?x?xf32>
+  } {sharc.share = #sharc.share<in[TB_Y][TB_X]:coalesce>}
+  return
+}
+"#;
+    let (ctx, op) = parse(text);
+    let target = Target::load("a100").unwrap();
+    let report = plan_section_with(&ctx, op, &target, SearchOptions::default()).unwrap();
+    assert!(matches!(report.placement, super::plan::Placement::Refused { .. }), "{:?}", report.placement);
+    assert!(report.plan.staged.is_empty());
+    assert!(report.placement_remark().starts_with("placement: plan refused, nothing staged"));
+}
