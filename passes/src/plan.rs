@@ -102,6 +102,12 @@ pub struct StagedArray {
     /// The tile's first element (halo included) as a function of the first iteration of every
     /// section loop in the tile (`d<l>` is section loop `l`).
     pub origin: AffineMap,
+    /// The subscripts of the references the tile serves, without their constant offsets, over
+    /// the section loops (`d<l>` is section loop `l`): `sharc-promote` rewrites the accesses
+    /// whose subscripts have this linear part. An array whose references are not uniformly
+    /// generated (syrk's `A[i][k]` and `A[j][k]`) has one entry per group, each with its own.
+    /// `None` (a plan written without it): the tile serves every access of the array.
+    pub subscript: Option<AffineMap>,
     /// The strip loops whose every strip reloads the tile.
     pub per_strip: Vec<usize>,
     /// Tile bytes.
@@ -156,6 +162,20 @@ impl Plan {
         Plan { block, loops, strips: Vec::new(), staged: Vec::new(), search: None, bank: Vec::new(), ilp: None }
     }
 
+    /// What remarks call staged entry `i`: the array's name, followed by the entry's
+    /// `subscript` (`A[d0, d2]`) when the plan stages the array in more than one tile.
+    pub fn tile_label(&self, i: usize) -> String {
+        let Some(s) = self.staged.get(i) else { return String::new() };
+        let siblings = self.staged.iter().filter(|t| t.name == s.name && t.arg == s.arg).count();
+        match &s.subscript {
+            Some(sub) if siblings > 1 => {
+                let subs: Vec<String> = sub.results().iter().map(ToString::to_string).collect();
+                format!("{}[{}]", s.name, subs.join(", "))
+            }
+            _ => s.name.clone(),
+        }
+    }
+
     /// The plan on `op`: `None` without one, an error naming the malformed field otherwise.
     pub fn of(ctx: &Context, op: OpId) -> Option<Result<Plan, String>> {
         ctx.attr_of(op, PLAN_ATTR).map(|a| Plan::from_attr(ctx, a))
@@ -171,7 +191,7 @@ impl Plan {
     pub fn to_attr(&self, ctx: &mut Context) -> Attr {
         let mut staged = Vec::new();
         for s in &self.staged {
-            let entries = vec![
+            let mut entries = vec![
                 ("name".to_string(), ctx.string_attr(s.name.clone())),
                 ("arg".to_string(), ctx.i64_attr(s.arg.map_or(-1, |a| a as i64))),
                 ("first_access".to_string(), ctx.i64_attr(s.first_access as i64)),
@@ -188,6 +208,9 @@ impl Plan {
                 ("bytes".to_string(), ctx.i64_attr(s.bytes as i64)),
                 ("elem_bytes".to_string(), ctx.i64_attr(i64::from(s.elem_bytes))),
             ];
+            if let Some(sub) = &s.subscript {
+                entries.push(("subscript".to_string(), ctx.affine_map_attr(sub.clone())));
+            }
             staged.push(ctx.dict_attr(entries));
         }
         let mut strips = Vec::new();
@@ -335,6 +358,10 @@ impl StagedArray {
             .and_then(|a| ctx.attr_affine_map(a))
             .cloned()
             .ok_or("'origin' is missing or not an affine_map")?;
+        let subscript = match s.get("subscript") {
+            None => None,
+            Some(a) => Some(ctx.attr_affine_map(a).cloned().ok_or("'subscript' is not an affine_map")?),
+        };
         let indices = |name: &str| -> Result<Vec<usize>, String> {
             s.ints(name)?
                 .into_iter()
@@ -357,6 +384,7 @@ impl StagedArray {
             halo_lo: s.ints("halo_lo")?,
             halo_hi: s.ints("halo_hi")?,
             origin,
+            subscript,
             per_strip: indices("per_strip")?,
             bytes: s.unsigned("bytes")?,
             elem_bytes: s

@@ -113,11 +113,19 @@ struct Staging {
 
 fn promote_band(ctx: &mut Context, band: BandOp, plan: &Plan, diags: &mut Vec<Diagnostic>) {
     let loc = ctx.loc(band.0).clone();
-    let mut stagings = Vec::new();
-    for s in &plan.staged {
-        match decide(ctx, band, plan, s) {
+    let mut stagings: Vec<Staging> = Vec::new();
+    for (i, s) in plan.staged.iter().enumerate() {
+        let label = plan.tile_label(i);
+        match decide(ctx, band, plan, s, &label) {
+            // Two entries serving one access (a hand-written plan): the first keeps it.
+            Ok(st) if stagings.iter().any(|o| o.accesses.iter().any(|a| st.accesses.contains(a))) => {
+                diags.push(Diagnostic::remark(
+                    loc.clone(),
+                    format!("{label} not staged: another tile of the plan serves its accesses"),
+                ))
+            }
             Ok(st) => stagings.push(st),
-            Err(why) => diags.push(Diagnostic::remark(loc.clone(), format!("{} not staged: {why}", s.name))),
+            Err(why) => diags.push(Diagnostic::remark(loc.clone(), format!("{label} not staged: {why}"))),
         }
     }
     let (Some(body), Some(band_yield)) = (band.body(ctx), band.yield_op(ctx)) else { return };
@@ -225,7 +233,78 @@ fn accesses_in(ctx: &Context, root: OpId, memref: Value) -> Result<Vec<OpId>, St
     Ok(out)
 }
 
-fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray) -> Result<Staging, String> {
+/// The accesses among `accesses` whose subscripts have the linear part `subscript` (over the
+/// plan's loop numbers) once each operand is read as the loop it is the induction variable of:
+/// a band loop (its position) or a loop `sharc-map` numbered (`sharc.loop`).
+fn accesses_of_tile(
+    ctx: &Context,
+    band: BandOp,
+    subscript: &AffineMap,
+    accesses: &[OpId],
+) -> Result<Vec<OpId>, String> {
+    let n = subscript.num_dims() as usize;
+    let mut loop_of: HashMap<Value, usize> = band.ivs(ctx).iter().enumerate().map(|(l, &v)| (v, l)).collect();
+    for op in ctx.collect_ops(band.0) {
+        let number = ctx.attr_of(op, LOOP_ATTR).and_then(|a| ctx.attr_int(a)).and_then(|v| usize::try_from(v).ok());
+        if let (Some(f), Some(l)) = (ForOp::view(ctx, op), number) {
+            if let Some(iv) = f.induction_var(ctx) {
+                loop_of.insert(iv, l);
+            }
+        }
+    }
+    let want = linear_part(subscript, &(0..n).map(Some).collect::<Vec<_>>(), 0, n)
+        .ok_or("its subscript map is not linear in the loops")?;
+    let mut out = Vec::new();
+    for &op in accesses {
+        let (map, operands) = match (affine::LoadOp::view(ctx, op), affine::StoreOp::view(ctx, op)) {
+            (Some(l), _) => (l.map(ctx), l.map_operands(ctx)),
+            (_, Some(st)) => (st.map(ctx), st.map_operands(ctx)),
+            _ => continue,
+        };
+        let Some(map) = map else { continue };
+        let nd = map.num_dims() as usize;
+        let Some(dims) = operands.get(..nd) else { continue };
+        let loops: Vec<Option<usize>> = dims.iter().map(|v| loop_of.get(v).copied()).collect();
+        let symbols = operands.len() - nd;
+        if linear_part(map, &loops, symbols, n).is_some_and(|have| have == want) {
+            out.push(op);
+        }
+    }
+    Ok(out)
+}
+
+/// The coefficient of each of `n` loops in each result of `map`, whose dims are the loops
+/// `loops` (`None`: a value that is no loop of the plan) and which has `symbols` symbols; `None`
+/// when a result is not linear or depends on a symbol or a value that is no loop.
+fn linear_part(map: &AffineMap, loops: &[Option<usize>], symbols: usize, n: usize) -> Option<Vec<Vec<i64>>> {
+    let nd = loops.len();
+    let eval = |unit: Option<usize>, scale: i64| -> Option<Vec<i64>> {
+        let mut point = vec![0i64; nd + symbols];
+        if let Some(u) = unit {
+            point[u] = scale;
+        }
+        map.eval(&point[..nd], &point[nd..])
+    };
+    let base = eval(None, 0)?;
+    let mut out = vec![vec![0i64; n]; base.len()];
+    for p in 0..nd + symbols {
+        let (one, two) = (eval(Some(p), 1)?, eval(Some(p), 2)?);
+        for (d, row) in out.iter_mut().enumerate() {
+            let c = one[d] - base[d];
+            if two[d] - base[d] != 2 * c {
+                return None;
+            }
+            if c == 0 {
+                continue;
+            }
+            let l = loops.get(p).copied().flatten().filter(|&l| l < n)?;
+            row[l] += c;
+        }
+    }
+    Some(out)
+}
+
+fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray, label: &str) -> Result<Staging, String> {
     let func = ctx.ancestor(band.0, |c, a| FuncOp::view(c, a).is_some()).map(FuncOp).ok_or("no enclosing function")?;
     let memref = s
         .arg
@@ -310,7 +389,19 @@ fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray) -> Result<S
         s.origin.results().iter().map(|e| e.replace_dims(&dims).simplify(operands.len() as u32, 0)).collect();
     let origin = AffineMap::new(operands.len() as u32, 0, results).map_err(|e| e.to_string())?;
     let scope_op = scope.map_or(band.0, |f| f.0);
-    let accesses = accesses_in(ctx, scope_op, memref)?;
+    let mut accesses = accesses_in(ctx, scope_op, memref)?;
+    if let Some(subscript) = &s.subscript {
+        let mine = accesses_of_tile(ctx, band, subscript, &accesses)?;
+        if mine.is_empty() {
+            return Err(format!("none of its accesses in the tile's scope has the subscripts {subscript} of the tile"));
+        }
+        // A read-only array's other accesses keep reading global memory (another tile may
+        // serve them); a written one is staged only when its tile serves every access.
+        if s.written && mine.len() != accesses.len() {
+            return Err("written, and some of its accesses are not the tile's (other subscripts)".into());
+        }
+        accesses = mine;
+    }
     let mut copy_in_partial_only = false;
     if s.written {
         if scope.is_some() || s.halo_lo.iter().chain(&s.halo_hi).any(|&h| h != 0) {
@@ -321,8 +412,7 @@ fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray) -> Result<S
     }
     let tile = s.tile.iter().map(i64::to_string).collect::<Vec<_>>().join("x");
     let remark = format!(
-        "{} staged in shared memory: tile {tile} ({} B) at {} = ({}), {}{}",
-        s.name,
+        "{label} staged in shared memory: tile {tile} ({} B) at {} = ({}), {}{}",
         s.bytes,
         s.origin,
         describe.join(", "),
