@@ -492,6 +492,31 @@ mod tests {
         assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan)));
     }
 
+    /// Two tiles of one array (syrk's `A[i][k]` and `A[j][k]`) read back with their subscript
+    /// maps; a plan written without them (by hand) reads back with none.
+    #[test]
+    fn reads_back_the_subscripts_of_two_tiles() {
+        let mut ctx = Context::new(sharc_dialects::registry());
+        let module =
+            parse_source(&mut ctx, "t.mlir", crate::analysis::partition::tests::SYRK, &ParseOptions::default())
+                .expect("parses");
+        let section = crate::section::sections(&ctx, module)[0];
+        let target = Target::load("a100").expect("shipped target");
+        let mut plan = plan_section(&ctx, section.0, &target).expect("a plan");
+        if let Some(s) = plan.search.as_mut() {
+            s.occupancy = (s.occupancy * 1e4).round() / 1e4;
+        }
+        assert_eq!(plan.staged.len(), 2);
+        assert!(plan.staged.iter().all(|s| s.subscript.is_some()));
+        plan.attach(&mut ctx, section.0);
+        assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan.clone())));
+        plan.staged.iter_mut().for_each(|s| s.subscript = None);
+        plan.attach(&mut ctx, section.0);
+        assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan.clone())));
+        // Without subscripts the entries are told apart by nothing but their position.
+        assert_eq!(plan.tile_label(1), "A");
+    }
+
     #[test]
     fn reads_back_a_baseline_plan() {
         let mut ctx = Context::new(sharc_dialects::registry());
@@ -517,5 +542,38 @@ mod tests {
         let zero = ctx.dense_i64_array(&[0, 1, 1]);
         let attr = ctx.dict_attr(vec![("block".to_string(), zero)]);
         assert_eq!(Plan::from_attr(&ctx, attr).err().as_deref(), Some("'block' needs three positive sizes"));
+        // A staged entry whose subscript is not an affine_map.
+        let mut plan = Plan::baseline([32, 1, 1], vec![Some(Dimension::X)]);
+        plan.staged.push(StagedArray {
+            name: "A".into(),
+            arg: Some(0),
+            first_access: 0,
+            read: true,
+            written: false,
+            reuse: true,
+            coalesce: false,
+            tile: vec![32],
+            halo_lo: vec![0],
+            halo_hi: vec![0],
+            origin: AffineMap::identity(1),
+            subscript: Some(AffineMap::identity(1)),
+            per_strip: Vec::new(),
+            bytes: 128,
+            elem_bytes: 4,
+        });
+        let attr = plan.to_attr(&mut ctx);
+        assert_eq!(Plan::from_attr(&ctx, attr).as_ref(), Ok(&plan));
+        let entries = ctx.attr_dict(attr).expect("a dictionary").to_vec();
+        let staged = entries.iter().find(|(k, _)| k == "staged").map(|e| e.1).expect("staged");
+        let entry = ctx.attr_array(staged).expect("an array")[0];
+        let mut fields = ctx.attr_dict(entry).expect("a dictionary").to_vec();
+        let bad = ctx.string_attr("d0");
+        fields.iter_mut().filter(|(k, _)| k == "subscript").for_each(|f| f.1 = bad);
+        let entry = ctx.dict_attr(fields);
+        let staged = ctx.array_attr(vec![entry]);
+        let entries: Vec<(String, Attr)> =
+            entries.into_iter().map(|(k, v)| if k == "staged" { (k, staged) } else { (k, v) }).collect();
+        let attr = ctx.dict_attr(entries);
+        assert_eq!(Plan::from_attr(&ctx, attr).err().as_deref(), Some("'subscript' is not an affine_map"));
     }
 }
