@@ -1,7 +1,8 @@
-//! `sharc-promote`: stages the arrays of a band's `sharc.plan` in shared memory (digest 000
-//! §7.2 steps 2–7): a buffer per array, a cooperative copy of the tile per block (or per strip),
-//! barriers where a shared-memory dependence crosses threads, references rewritten to the
-//! buffer, and a copy back for written arrays. The user-facing description is [`INFO`]'s.
+//! `sharc-promote`: stages the tiles of a band's `sharc.plan` in shared memory (digest 000
+//! §7.2 steps 2–7): a buffer per tile (one per array, or per group of its references), a
+//! cooperative copy of the tile per block (or per strip), barriers where a shared-memory
+//! dependence crosses threads, the tile's references rewritten to the buffer, and a copy back
+//! for written arrays. The user-facing description is [`INFO`]'s.
 
 use crate::memplace::band_plan::{full_block_condition, in_bounds_condition, LOOP_ATTR, STRIP_ATTR};
 use crate::plan::{Plan, StagedArray};
@@ -27,8 +28,10 @@ pub static INFO: PassInfo = PassInfo {
 };
 
 const DESCRIPTION: &str = r#"For every `gpumap.band` carrying a `sharc.plan` (built by
-`sharc-map`), stages each array of the plan's `staged` list in shared memory (seed 000 §3.2,
-digest 000 §7.2 steps 2–7):
+`sharc-map`), stages each tile of the plan's `staged` list in shared memory (seed 000 §3.2,
+digest 000 §7.2 steps 2–7). An entry is one tile: an array whose references are not uniformly
+generated (syrk's `A[i][k]` and `A[j][k]`) has one entry per group of references, each with a
+buffer, copies and accesses of its own.
 
 1. **Buffer.** A `memplace.alloc_shared` of the tile's shape (halo included), the memref's
    element type, in `#gpu.address_space<workgroup>`, at the top of the band's body.
@@ -41,7 +44,12 @@ digest 000 §7.2 steps 2–7):
    other threads copied), and one at the end of a strip loop's body, before the next strip's
    copy overwrites the tile (write after read). None elsewhere.
 4. **References.** Every `affine.load`/`affine.store` of the array in the tile's scope (the
-   band's body or the strip loop's) becomes an access of the buffer at `f(ivs) - origin`.
+   band's body or the strip loop's) that the tile serves becomes an access of the buffer at
+   `f(ivs) - origin`. With a `subscript` map, the tile serves the accesses whose subscripts have
+   its linear part once each map operand is read as the loop it is the induction variable of
+   (a band loop, or a loop `sharc-map` numbered with `sharc.loop`); the array's other accesses
+   keep reading global memory (another tile serves them, or none). Without one, it serves
+   every access of the array.
 5. **Written arrays** are staged only when the tile is exactly the block's own writes: no strip,
    no halo, every reference's subscript `d` is `iv + c` of a distinct band loop whose block
    size is the tile's extent, all references alike, so no two blocks' tiles overlap. The tile
@@ -53,8 +61,10 @@ digest 000 §7.2 steps 2–7):
 An array is not staged, with a remark saying why, when: its memref is not a function argument of
 rank equal to the tile's, it has a non-affine access in the tile's scope, a strip loop it
 needs was not strip-mined (its bounds vary between threads), its origin needs a loop that is
-neither, or it is written and the rule above does not hold. Each staged array gets a remark
-with its tile, origin and bytes:
+neither, none of its accesses has the tile's subscripts, another entry already serves its
+accesses, or it is written and the rule above (with every access the tile's) does not hold.
+Each staged tile gets a remark with its tile, origin and bytes, named by the array, followed
+by its subscripts when the plan stages the array in more than one tile (`A[d1, d2]`):
 
 ```text
 remark: A staged in shared memory: tile 32x32 (4096 B) at (d0, d2) = (origin of loop 0, strip of loop 2), copied per strip of loop 2
