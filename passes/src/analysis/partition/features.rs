@@ -1,6 +1,7 @@
 //! Features of one plan at one parameter setting (seed 000 §3.2.2, digest §5.4, §6.1, §6.2):
-//! the per-loop tile, each candidate array's partition (the rectangular hull of its references'
-//! images over one tile, halos included), its `ReuseSize` (accesses counted with multiplicity, the
+//! the per-loop tile, each candidate tile's partition (a tile serves one group of an array's
+//! uniformly generated references, `section::RefGroup`: the rectangular hull of their images
+//! over one tile, halos included), its `ReuseSize` (accesses counted with multiplicity, the
 //! read and write of one instance once, tile_union's `reuse_size`) and its coalescing term
 //! `CoalesceTran`: eq. (7)'s transactions of the original references (instances grouped by
 //! schedule time, distinct `offset / TranSize` per warp of each group) minus those of the

@@ -132,11 +132,13 @@ fn differently_generated_references_get_a_tile_each() {
     let report = plan_section_with(&ctx, op, &target, SearchOptions::default()).unwrap();
     let (wp, wi) = report.winner;
     let metrics = report.outcomes[wp].evaluated[wi].outcome.as_ref().unwrap();
-    let tiles: Vec<(&[usize], bool, Vec<(i64, i64)>)> = metrics
+    /// A verdict's references, whether it is staged, and its hull.
+    type TileSeen = (Vec<usize>, bool, Vec<(i64, i64)>);
+    let tiles: Vec<TileSeen> = metrics
         .arrays
         .iter()
         .filter(|v| v.array == a)
-        .map(|v| (v.refs.as_slice(), v.staged, v.partition.as_ref().unwrap().hull.clone()))
+        .map(|v| (v.refs.clone(), v.staged, v.partition.as_ref().unwrap().hull.clone()))
         .collect();
     let block = report.plan.block;
     let strip = report.plan.strips[0].1;
@@ -144,8 +146,8 @@ fn differently_generated_references_get_a_tile_each() {
     assert_eq!(
         tiles,
         vec![
-            (&[1][..], true, vec![(0, block[1] - 1), (0, strip - 1)]),
-            (&[2][..], true, vec![(0, block[0] - 1), (0, strip - 1)]),
+            (vec![1], true, vec![(0, block[1] - 1), (0, strip - 1)]),
+            (vec![2], true, vec![(0, block[0] - 1), (0, strip - 1)]),
         ]
     );
     let staged: Vec<(String, String, String)> = report
