@@ -1,21 +1,32 @@
 /* More than one tile per array (issue 14) through sharcc's default pipeline: syrk and syr2k read
  * A (and B) through a row of the block (A[i][k]) and through its columns (A[j][k]), two groups of
  * uniformly generated references, one shared tile each. At n = 37 (partial blocks) and 64 (the
- * largest size a lit run affords; the block is 1024 wide), on a100 and gtx690, the gpu level run
- * in sharc-run (which fails on a race, an out-of-bounds access or a divergent barrier) equals the
- * C compiler's build byte for byte, with and without --no-shared, and on a100 the default
- * pipeline's global sectors are at most a quarter of the baseline's (Inputs/sectors-ratio.awk).
- * At n = 256 on a100 (issue 14's acceptance; minutes in the simulator) syrk moves 2121728
- * sectors against the baseline's 17317888 (0.12x). */
-// RUN: rm -rf %t.d && mkdir -p %t.d
+ * largest size a lit run affords; the block is 1024 wide), the gpu level run in sharc-run (which
+ * fails on a race, an out-of-bounds access or a divergent barrier) equals the C compiler's build
+ * byte for byte, with and without --no-shared on a100 and with the gtx690 plan at n = 37, and on
+ * a100 the default pipeline's global sectors are at most a quarter of the baseline's
+ * (Inputs/sectors-ratio.awk). At n = 256 on a100 (issue 14's acceptance; minutes in the
+ * simulator) syrk moves 2121728 sectors against the baseline's 17317888 (0.12x), syr2k 8437760
+ * against 34619392 (0.24x). One run per RUN line: each is slow in a debug build. */
+// RUN: rm -rf %t.d && mkdir -p %t.d && : > %t.d/rows
 // RUN: ref() { sharcc %s --function $1 --emit=c-harness -o %t.d/$1.c && cc -O0 -ffp-contract=off %t.d/$1.c -o %t.d/$1 -lm && \
 // RUN:   %t.d/$1 %t.d/$1.$2 n=$2 alpha=1.5 beta=-0.5 > /dev/null; }; \
 // RUN: run() { g=%t.d/$1.$2.$3.$4.mlir && sharcc %s --function $1 --target $3 $([ $4 = no-shared ] && echo --no-shared) --emit=gpu -o $g && \
-// RUN:   rm -rf %t.d/o && sharc-run $g --entry=$1 --target=$3 --inputs=%t.d/$1.$2/in --dump=%t.d/o --metrics=json > %t.d/m.json && \
-// RUN:   for f in %t.d/$1.$2/out/*.npy; do cmp $f %t.d/o/$(basename $f) || return 1; done && \
-// RUN:   echo "$1 $3 n=$2 $4 $(grep -o '"global_sectors": [0-9]*' %t.d/m.json | grep -o '[0-9]*$' | paste -sd+ | bc)"; }; \
-// RUN: for k in syrk syr2k; do for n in 37 64; do ref $k $n || exit 1; for t in a100 gtx690; do \
-// RUN:   run $k $n $t default && run $k $n $t no-shared || exit 1; done; done; done > %t.d/rows
+// RUN:   rm -rf %t.d/o.$1.$2.$3.$4 && sharc-run $g --entry=$1 --target=$3 --inputs=%t.d/$1.$2/in --dump=%t.d/o.$1.$2.$3.$4 --metrics=json > %t.d/m.$1.$2.$3.$4.json && \
+// RUN:   for f in %t.d/$1.$2/out/*.npy; do cmp $f %t.d/o.$1.$2.$3.$4/$(basename $f) || return 1; done && \
+// RUN:   echo "$1 $3 n=$2 $4 $(grep -o '"global_sectors": [0-9]*' %t.d/m.$1.$2.$3.$4.json | grep -o '[0-9]*$' | paste -sd+ | bc)" >> %t.d/rows; }; \
+// RUN: declare -f ref run > %t.d/fns.sh
+// RUN: . %t.d/fns.sh && ref syrk 37 && ref syrk 64 && ref syr2k 37 && ref syr2k 64
+// RUN: . %t.d/fns.sh && run syrk 37 a100 default
+// RUN: . %t.d/fns.sh && run syrk 37 a100 no-shared
+// RUN: . %t.d/fns.sh && run syrk 37 gtx690 default
+// RUN: . %t.d/fns.sh && run syrk 64 a100 default
+// RUN: . %t.d/fns.sh && run syrk 64 a100 no-shared
+// RUN: . %t.d/fns.sh && run syr2k 37 a100 default
+// RUN: . %t.d/fns.sh && run syr2k 37 a100 no-shared
+// RUN: . %t.d/fns.sh && run syr2k 37 gtx690 default
+// RUN: . %t.d/fns.sh && run syr2k 64 a100 default
+// RUN: . %t.d/fns.sh && run syr2k 64 a100 no-shared
 // RUN: awk -f %S/Inputs/sectors-ratio.awk -v target=a100 -v at_most=0.25 %t.d/rows | FileCheck %s
 // The plan stages two tiles of A (four of A and B for syr2k), each with its own buffer.
 // RUN: sharcc %s --function syrk --target a100 --emit=gpu --remarks -o %t.d/syrk.mlir 2>&1 | FileCheck %s --check-prefix=REMARK
