@@ -3,11 +3,12 @@
 #
 #   kernel target n=N variant sectors
 #
-# with variant `default` or `no-shared`. Each (kernel, n) of `target` whose two rows are present
+# with variant `default` or `no-shared`. Each (kernel, n) of `target` (and of size `n`, when the
+# variable `n` is set, e.g. `-v n=64`) whose two rows are present
 # becomes one line: both numbers, the ratio, and `<= at_most` when it holds or `BROKEN: ... >
 # at_most` when it does not, so that a FileCheck of the line fails on a broken one. A kernel
 # whose default row is missing is BROKEN too (a run that printed nothing must not pass).
-$2 == target {
+$2 == target && (n == "" || $3 == "n=" n) {
     key = $1 " " $2 " " $3
     if (!(key in seen)) { order[++count] = key; seen[key] = 1 }
     if ($4 == "default") def[key] = $5
