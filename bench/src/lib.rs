@@ -4,7 +4,10 @@
 //!   kernels), the input of the parse-throughput benchmark.
 //! - [`measure`]: timing helpers (median of repetitions, running a tool, reading
 //!   `--mlir-timing` reports).
-//! - [`simulated`]: reading `sharc-run`'s metrics and dumped outputs.
+//! - [`simulated`]: the C compiler's reference run (the generated harness), reading
+//!   `sharc-run`'s metrics and dumped outputs.
+//! - [`suite`]: the manifest, arguments, plan remarks and table of the `suite-report` binary.
+//! - [`svg`]: a grouped bar chart on a log scale, as SVG.
 //!
 //! The binaries live in `src/bin/`: `parse-throughput` compares `sharc-opt` with `mlir-opt` on
 //! parse + verify + print of one large file, and measures the same phases in-process through the
@@ -15,3 +18,5 @@
 pub mod kernels;
 pub mod measure;
 pub mod simulated;
+pub mod suite;
+pub mod svg;

@@ -50,10 +50,19 @@ pub fn run_tool(tool: &Path, args: &[&str]) -> Result<(Duration, String), String
     let t = start.elapsed();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     if !out.status.success() {
-        let head: String = stderr.lines().take(20).collect::<Vec<_>>().join("\n");
-        return Err(format!("`{} {}` failed ({}):\n{head}", tool.display(), args.join(" "), out.status));
+        return Err(tool_failure(tool, args, &out.status.to_string(), &stderr));
     }
     Ok((t, stderr))
+}
+
+/// The error of a tool that exited non-zero: the command, its status, and the head of its
+/// stderr — from the first line that says `error:` when there is one, since remarks and
+/// warnings (`sharcc --remarks`) come first and would fill the head.
+pub fn tool_failure(tool: &Path, args: &[&str], status: &str, stderr: &str) -> String {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let from = lines.iter().position(|l| l.contains("error:")).unwrap_or(0);
+    let head = lines[from..].iter().take(20).copied().collect::<Vec<_>>().join("\n");
+    format!("`{} {}` failed ({status}):\n{head}", tool.display(), args.join(" "))
 }
 
 /// Phase times read from an `--mlir-timing` report.
@@ -89,6 +98,16 @@ pub fn timing_row(text: &str, name: &str) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failure_shows_the_error_after_the_remarks() {
+        let stderr = "f.c:1:1: remark: loop runs in parallel\nf.c:2:1: error: expected ';'\n  x = 1\n      ^\n";
+        let e = tool_failure(Path::new("sharcc"), &["f.c"], "exit status: 1", stderr);
+        assert!(e.starts_with("`sharcc f.c` failed (exit status: 1):\nf.c:2:1: error: expected ';'"), "{e}");
+        assert!(!e.contains("remark"), "{e}");
+        let plain = tool_failure(Path::new("cc"), &[], "exit status: 2", "boom\n");
+        assert!(plain.ends_with(":\nboom"), "{plain}");
+    }
 
     #[test]
     fn reads_one_timing_row() {

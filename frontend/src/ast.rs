@@ -343,15 +343,36 @@ impl AccDirective {
     }
 }
 
-/// An OpenACC clause: `copyin(A, B)`, `independent`, `collapse(2)`.
+/// An OpenACC clause: `copyin(A, B)`, `independent`, `collapse(2)`, `num_gangs[1](n / 8)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AccClause {
     /// The clause name.
     pub name: String,
+    /// The dimension of the indexed form (`gang[1]`, `num_gangs[0](n)`).
+    pub index: Option<u32>,
     /// The arguments as written.
     pub args: Vec<String>,
+    /// What sharc does with it.
+    pub effect: ClauseEffect,
     /// Where.
     pub span: Span,
+}
+
+/// What sharc does with an OpenACC clause (the table in `parse/pragma.rs` decides).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClauseEffect {
+    /// The lowering reads it (`seq`, `independent`, `auto`, `collapse`), or it states what the
+    /// dependence analysis finds on its own (`private`, `reduction`): it keeps its meaning.
+    Read,
+    /// A data clause (`copyin`, `present`, ...): on sharc's one memory every array is present, so it
+    /// holds without any data movement.
+    Data,
+    /// A loop's level of parallelism (`gang`, `worker`, `vector`) with a size or a dimension that
+    /// sharc does not use: it means the same as the bare clause, which this names, with a remark.
+    ReadAs(&'static str),
+    /// Changes no result and sharc does not act on it (`async`, `num_gangs`, `tile`, ...): accepted
+    /// with a remark that gives this reason.
+    Ignored(&'static str),
 }
 
 /// A function definition.

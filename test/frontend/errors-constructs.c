@@ -2,6 +2,11 @@
 // the source line and a caret under the culprit, and a non-zero exit.
 // RUN: not sharcc %s --function fn_pointer 2>&1 | FileCheck %s --check-prefix=FNPTR
 // RUN: not sharcc %s --function misspelled 2>&1 | FileCheck %s --check-prefix=MISSPELLED
+// RUN: not sharcc %s --function misspelled_clause 2>&1 | FileCheck %s --check-prefix=CLAUSE
+// RUN: not sharcc %s --function misspelled_loop_clause 2>&1 | FileCheck %s --check-prefix=GANGG
+// RUN: not sharcc %s --function unclosed_clause 2>&1 | FileCheck %s --check-prefix=UNCLOSED
+// RUN: not sharcc %s --function word_index 2>&1 | FileCheck %s --check-prefix=INDEX
+// RUN: not sharcc %s --function unindexed_clause 2>&1 | FileCheck %s --check-prefix=NOINDEX
 // RUN: not sharcc %s --function not_a_loop 2>&1 | FileCheck %s --check-prefix=NOTLOOP
 // RUN: not sharcc %s --function collapse_imperfect 2>&1 | FileCheck %s --check-prefix=IMPERFECT
 // RUN: not sharcc %s --function collapse_count 2>&1 | FileCheck %s --check-prefix=COUNT
@@ -37,6 +42,59 @@ void misspelled(int n, float A[n]) {
 #pragma acc paralel loop
   for (int i = 0; i < n; i++)
     A[i] = 0;
+}
+
+// A misspelled clause is an error, not a clause sharc ignores.
+// CLAUSE: errors-constructs.c:[[@LINE+5]]:53: error: unknown OpenACC clause 'num_gang'; did you mean 'num_gangs'?
+// CLAUSE-NEXT: {{^}}#pragma acc parallel present(A) num_gangs[0](n / 8) num_gang[1](8)
+// CLAUSE-NEXT: {{^}}                                                    ^
+// CLAUSE-NOT: error
+void misspelled_clause(int n, float A[n][n]) {
+#pragma acc parallel present(A) num_gangs[0](n / 8) num_gang[1](8)
+  {
+#pragma acc loop gang[1]
+    for (int i = 0; i < n; i++)
+#pragma acc loop gang[0]
+      for (int j = 0; j < n; j++)
+        A[i][j] = 0;
+  }
+}
+
+void misspelled_loop_clause(int n, float A[n]) {
+  // GANGG: errors-constructs.c:[[@LINE+3]]:27: error: unknown OpenACC clause 'gangg'; did you mean 'gang'?
+  // GANGG-NEXT: {{^}}#pragma acc parallel loop gangg worker
+  // GANGG-NEXT: {{^}}                          ^
+#pragma acc parallel loop gangg worker
+  for (int i = 0; i < n; i++)
+    A[i] = 0;
+}
+
+void unclosed_clause(int n, float A[n]) {
+  // UNCLOSED: errors-constructs.c:[[@LINE+3]]:39: error: the '(' of OpenACC clause 'num_gangs' is not closed
+  // UNCLOSED-NEXT: {{^}}#pragma acc parallel loop num_gangs[0](n / 8 vector_length(32)
+  // UNCLOSED-NEXT: {{^}}                                      ^
+#pragma acc parallel loop num_gangs[0](n / 8 vector_length(32)
+  for (int i = 0; i < n; i++)
+    A[i] = 0;
+}
+
+void word_index(int n, float A[n]) {
+  // INDEX: errors-constructs.c:[[@LINE+3]]:32: error: the index of OpenACC clause 'gang[x]' must be a grid dimension: the integer 0, 1 or 2
+  // INDEX-NEXT: {{^}}#pragma acc parallel loop gang[x] worker[0]
+  // INDEX-NEXT: {{^}}                               ^
+#pragma acc parallel loop gang[x] worker[0]
+  for (int i = 0; i < n; i++)
+    A[i] = 0;
+}
+
+void unindexed_clause(int n, float A[n][n]) {
+  // NOINDEX: errors-constructs.c:[[@LINE+3]]:35: error: OpenACC clause 'collapse' has no indexed form: only gang, worker, vector, num_gangs, num_workers and vector_length take a dimension [d]
+  // NOINDEX-NEXT: {{^}}#pragma acc parallel loop collapse[0](2)
+  // NOINDEX-NEXT: {{^}}                                  ^
+#pragma acc parallel loop collapse[0](2)
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i][j] = 0;
 }
 
 void not_a_loop(int n, float A[n]) {

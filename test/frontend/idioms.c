@@ -1,7 +1,7 @@
 // OpenACC idioms of hand-written benchmark sources: `restrict` and `const` array parameters,
 // pointer-to-row parameters (`double (*A)[NN]`), standalone directives with arguments
-// (`wait(1)`, `update self(...)`, `enter data`/`exit data`), clauses sharc reads but does not act
-// on (`async`, `default(present)`, `tile`, `vector(128)`, `private`), OpenMP pragmas beside
+// (`wait(1)`, `update self(...)`, `enter data`/`exit data`), clauses sharc sets aside with a remark
+// (`async`, `default(present)`, `tile`, `vector(128)`) or leaves to its analysis (`private`), OpenMP pragmas beside
 // OpenACC ones, steps other than 1, `size_t` and `register long` loop variables, a scalar
 // `reduction` (kept sequential), tiled loops, compound conditions, integer and short arithmetic,
 // chained assignments, `sizeof`, private scalar temporaries (parallel) and a scalar whose last value is
@@ -30,6 +30,15 @@ typedef float real_t;
 // CHECK: affine.parallel (%{{.*}}, %{{.*}}) = (0, 0) to (symbol(%arg0), symbol(%arg0)) {
 // `enter data` stands alone: it does not enclose the loop.
 // CHECK: } {sharc.acc = "acc parallel loop gang vector_length(128) default(present) async(1); acc loop vector(128) private(i)"}
+// Clauses that change no result are set aside with a remark each; the data clauses need none.
+// WARN: idioms.c:[[@LINE+11]]:32: remark: OpenACC clause 'vector_length(128)' is ignored: sharc chooses the block shape of a parallel loop nest itself
+// WARN-NEXT: {{^}}#pragma acc parallel loop gang vector_length(128) default(present) async(1)
+// WARN-NEXT: {{^}}                               ^
+// WARN-NEXT: idioms.c:[[@LINE+8]]:51: remark: OpenACC clause 'default(present)' is ignored: on sharc's one memory every array is present
+// WARN-NOT: remark
+// WARN: idioms.c:[[@LINE+6]]:68: remark: OpenACC clause 'async(1)' is ignored
+// WARN-NOT: remark
+// WARN: idioms.c:[[@LINE+6]]:18: remark: OpenACC clause 'vector(128)' is read as 'vector': sharc chooses the grid and block shape of a parallel loop nest itself
 void k_restrict(int n, real_t A[restrict NN][NN], const real_t B[restrict NN][NN], real_t v[restrict NN])
 {
 #pragma acc enter data copyin(B[0:n][0:n])
@@ -46,6 +55,9 @@ void k_restrict(int n, real_t A[restrict NN][NN], const real_t B[restrict NN][NN
 
 // CHECK-LABEL: func.func @k_ptr_to_array(%arg0: index {sharc.name = "n"}, %arg1: memref<?x64xf64> {sharc.name = "A"}, %arg2: memref<?x64xf64> {sharc.name = "B"}) {
 // CHECK: affine.parallel (%{{.*}}) = (0) to (symbol(%arg0)) {
+// WARN-NOT: remark
+// WARN: idioms.c:[[@LINE+5]]:27: remark: OpenACC clause 'tile(8, 8)' is ignored: sharc chooses the tiles and the block shape of a parallel loop nest itself
+// WARN-NOT: remark
 void k_ptr_to_array(int n, double (*A)[NN], double (*B)[NN])
 {
   int i, j;

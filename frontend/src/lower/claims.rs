@@ -114,6 +114,20 @@ mod tests {
         );
         let src = "void f(int n, float A[n]) {\n#pragma acc kernels\n{\n#pragma acc loop seq\nfor (int i = 1; i < n; i++) A[i] = A[i - 1];\n#pragma acc loop\nfor (int i = 0; i < n; i++) A[i] = 0;\n}\n}\n";
         assert_eq!(claims(src), [(true, false, acc("acc kernels; acc loop"))]);
+        // The indexed forms of the suites written for dimensioned gangs claim what the bare
+        // clauses claim.
+        let nest = |outer: &str, inner: &str| {
+            format!("void f(int n, float A[n][n]) {{\n#pragma acc parallel {outer}\n{{\n#pragma acc loop {inner}\nfor (int i = 0; i < n; i++)\n#pragma acc loop {inner}\nfor (int j = 0; j < n; j++) A[i][j] = 0;\n}}\n}}\n")
+        };
+        let flags = |src: &str| claims(src).into_iter().map(|(d, i, _)| (d, i)).collect::<Vec<_>>();
+        assert_eq!(
+            flags(&nest("num_gangs[0](n/8) num_workers[1](8)", "gang[1] worker[1]")),
+            [(true, true), (true, true)]
+        );
+        assert_eq!(
+            flags(&nest("num_gangs[0](n/8) num_workers[1](8)", "gang[1] worker[1]")),
+            flags(&nest("num_gangs(n/8) num_workers(8)", "gang worker"))
+        );
         // Host code is not marked.
         assert_eq!(claims("void f(int n, float A[n]) {\nfor (int i = 0; i < n; i++) A[i] = 0;\n}\n"), []);
     }

@@ -112,6 +112,22 @@ fn walk_expr(e: &Expr, f: &mut impl FnMut(&Expr)) {
 }
 
 impl Lowerer<'_> {
+    /// A remark for each clause of `d` that sharc accepts without acting on all it says (`async`,
+    /// `num_gangs[0](n)`, `gang[1]`): `--remarks` shows what was set aside and why.
+    fn remark_clauses(&mut self, d: &AccDirective) {
+        for c in &d.clauses {
+            let written = self.text(c.span).split_whitespace().collect::<Vec<_>>().join(" ");
+            let message = match c.effect {
+                ClauseEffect::Ignored(why) => format!("OpenACC clause '{written}' is ignored: {why}"),
+                ClauseEffect::ReadAs(bare) => format!(
+                    "OpenACC clause '{written}' is read as '{bare}': sharc chooses the grid and block shape of a parallel loop nest itself"
+                ),
+                ClauseEffect::Read | ClauseEffect::Data => continue,
+            };
+            self.warn(FrontError::remark(c.span, message));
+        }
+    }
+
     pub(crate) fn stmt(&mut self, s: &Stmt) -> Result<(), FrontError> {
         // Pragmas in front of the statement.
         let mut opened_compute = false;
@@ -129,6 +145,7 @@ impl Lowerer<'_> {
                     self.pending_share = Some((specs.clone(), p.span));
                 }
                 PragmaKind::Acc(d) => {
+                    self.remark_clauses(d);
                     // Standalone directives (`update`, `wait`, `enter data`, ...) do not enclose
                     // the statement that follows them.
                     if d.construct != Construct::Other {
@@ -214,6 +231,10 @@ impl Lowerer<'_> {
                 Ok(())
             }
             StmtKind::Expr(e) => self.rvalue(e).map(|_| ()),
+            StmtKind::Pragma(Pragma { kind: PragmaKind::Acc(d), .. }) => {
+                self.remark_clauses(d);
+                Ok(())
+            }
             StmtKind::Empty | StmtKind::Pragma(_) => Ok(()),
             StmtKind::For { .. } => self.for_loop(s, loop_directive),
             StmtKind::If { cond, then, els } => self.if_stmt(s, cond, then, els.as_deref()),

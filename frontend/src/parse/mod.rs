@@ -86,7 +86,7 @@ fn rule_word(r: Rule) -> Option<&'static str> {
         Rule::postfix | Rule::index | Rule::call_args => "'[' or '('",
         Rule::parameter | Rule::parameter_list => "a parameter",
         Rule::acc_construct => "an OpenACC construct (parallel, kernels, loop, data, ...)",
-        Rule::acc_clause => "an OpenACC clause",
+        Rule::acc_clause | Rule::acc_word => "an OpenACC clause",
         Rule::acc_args | Rule::acc_arg => "a clause argument",
         Rule::EOI => "the end of the input",
         _ => return None,
@@ -196,6 +196,80 @@ mod tests {
         assert!(matches!(pragma("#pragma accurate"), Ok(Pragma { kind: PragmaKind::Other, .. })));
         let e = pragma("#pragma acc paralel loop").unwrap_err();
         assert!(e.message.starts_with("expected an OpenACC construct"), "{}", e.message);
+    }
+
+    #[test]
+    fn indexed_clauses_parse_and_bad_clauses_are_located() {
+        let pragma = |text: &str| parse_pragma(text, Span { start: 0, end: text.len() });
+        let text = "#pragma acc parallel present(A,B) num_gangs[0](nj/8) num_gangs[1](ni/8) num_workers[1](8) async";
+        let Ok(Pragma { kind: PragmaKind::Acc(d), .. }) = pragma(text) else { panic!() };
+        let gangs: Vec<_> =
+            d.clauses.iter().filter(|c| c.name == "num_gangs").map(|c| (c.index, c.args.clone())).collect();
+        assert_eq!(gangs, [(Some(0), vec!["nj/8".to_string()]), (Some(1), vec!["ni/8".to_string()])]);
+        let effects: Vec<_> = d.clauses.iter().map(|c| c.effect).collect();
+        assert!(matches!(
+            effects.as_slice(),
+            [
+                ClauseEffect::Data,
+                ClauseEffect::Ignored(_),
+                ClauseEffect::Ignored(_),
+                ClauseEffect::Ignored(_),
+                ClauseEffect::Ignored(_)
+            ]
+        ));
+        // A level of parallelism means the bare clause, with or without a dimension or size.
+        let Ok(Pragma { kind: PragmaKind::Acc(d), .. }) = pragma("#pragma acc loop gang[1] worker[1] vector seq")
+        else {
+            panic!()
+        };
+        let effects: Vec<_> = d.clauses.iter().map(|c| (c.name.as_str(), c.index, c.effect)).collect();
+        assert_eq!(
+            effects,
+            [
+                ("gang", Some(1), ClauseEffect::ReadAs("gang")),
+                ("worker", Some(1), ClauseEffect::ReadAs("worker")),
+                ("vector", None, ClauseEffect::Read),
+                ("seq", None, ClauseEffect::Read)
+            ]
+        );
+        // `self` is a condition on a compute construct and a data clause on `update`.
+        let Ok(Pragma { kind: PragmaKind::Acc(d), .. }) = pragma("#pragma acc kernels self") else { panic!() };
+        assert!(matches!(d.clauses[0].effect, ClauseEffect::Ignored(_)));
+        let Ok(Pragma { kind: PragmaKind::Acc(d), .. }) = pragma("#pragma acc update self(A)") else { panic!() };
+        assert_eq!(d.clauses[0].effect, ClauseEffect::Data);
+        // Each malformed clause is an error at the culprit.
+        let at = |text: &str| {
+            let e = pragma(text).unwrap_err();
+            (text[e.span.start..].chars().take(4).collect::<String>(), e.message)
+        };
+        let (here, message) = at("#pragma acc parallel loop num_gang(4)");
+        assert_eq!(
+            (here.as_str(), message.as_str()),
+            ("num_", "unknown OpenACC clause 'num_gang'; did you mean 'num_gangs'?")
+        );
+        let (here, message) = at("#pragma acc loop gangg");
+        assert_eq!((here.as_str(), message.as_str()), ("gang", "unknown OpenACC clause 'gangg'; did you mean 'gang'?"));
+        let (here, message) = at("#pragma acc loop frobnicate");
+        assert_eq!((here.as_str(), message.as_str()), ("frob", "unknown OpenACC clause 'frobnicate'"));
+        let (here, message) = at("#pragma acc loop gang[x] worker");
+        assert_eq!(here, "x] w");
+        assert!(message.contains("must be a grid dimension: the integer 0, 1 or 2"), "{message}");
+        let (here, _) = at("#pragma acc loop gang[3]");
+        assert_eq!(here, "3]");
+        let (here, message) = at("#pragma acc parallel num_gangs(4 async");
+        assert_eq!((here.as_str(), message.as_str()), ("(4 a", "the '(' of OpenACC clause 'num_gangs' is not closed"));
+        let (here, message) = at("#pragma acc loop gang[1 worker");
+        assert_eq!((here.as_str(), message.as_str()), ("[1 w", "the '[' of OpenACC clause 'gang' is not closed"));
+        let (here, message) = at("#pragma acc loop collapse[0](2)");
+        assert_eq!(here, "[0](");
+        assert!(message.starts_with("OpenACC clause 'collapse' has no indexed form"), "{message}");
+        let (here, message) = at("#pragma acc loop seq(2)");
+        assert_eq!((here.as_str(), message.as_str()), ("seq(", "OpenACC clause 'seq' takes no argument"));
+        let (here, message) = at("#pragma acc parallel num_gangs()");
+        assert_eq!(
+            (here.as_str(), message.as_str()),
+            ("num_", "OpenACC clause 'num_gangs' takes an argument: num_gangs(...)")
+        );
     }
 
     #[test]

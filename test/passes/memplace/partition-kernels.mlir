@@ -32,13 +32,17 @@ func.func @transpose(%A: memref<2048x2048xf32> {sharc.name = "in"}, %B: memref<2
 // constraint), A's rows are per thread (space constraint); both staged (digest §12.4 item 23),
 // x and A's vague lengths meet on loop j: one strip. A's saving per strip of s is 1024·s
 // transactions (a row per thread and step) minus the copy-in's 1024·⌈4s/256⌉; the 12 KB budget
-// (θ_s × 48 KB) leaves s = 2 at 1024 threads, which still saves half (docs/partition.md).
+// (θ_s × 48 KB) leaves s = 2 at 1024 threads, the highest profit per block — but its copy rows are
+// 8 bytes, a quarter of a sector each: the sector model takes 256 threads and s = 8, whose rows
+// fill one sector (8256 predicted sectors at n = 256 against 1024 threads' s = 2, and the
+// baseline's 67616).
 // CHECK-LABEL: func.func @mv
-// CHECK: sharc.plan = {block = array<i64: 1024, 1, 1>, {{.*}}loops = ["x"], {{.*}}name = "A", {{.*}}why = "coalesce"}, {{.*}}name = "x", {{.*}}why = "reuse,coalesce"}], strips = [{loop = 1 : i64, size = 2 : i64}]}
+// CHECK: sharc.plan = {block = array<i64: 256, 1, 1>, {{.*}}loops = ["x"], {{.*}}name = "A", {{.*}}why = "coalesce"}, {{.*}}name = "x", {{.*}}why = "reuse,coalesce"}], strips = [{loop = 1 : i64, size = 8 : i64}]}
 // REMARK: remark: candidate y: A[%arg4, %arg5] (read) --value flow-- the value %0 carried by an affine.for --value flow-- y[%arg4] (write)
-// REMARK: remark: array A: reuse ratio 1.00 (below θ_r = 2), non-coalesced (time and space adjacency), staged, tile 1024x2 (8192 B); staging saves 512 * n of its 1024 * n transactions per block (copy 512 * n)
-// REMARK: remark: array x: reuse ratio 1024.00 (in ReuseSet, θ_r = 2), non-coalesced (time adjacency), staged
-// REMARK: remark: chosen: plan 0, block 1024x1x1, x = %arg4, strip %arg5 by 2; staged [A, x]; profit 135296 * n
+// REMARK: remark: array A: reuse ratio 1.00 (below θ_r = 2), non-coalesced (time and space adjacency), staged, tile 256x8 (8192 B); staging saves 224 * n of its 256 * n transactions per block (copy 32 * n)
+// REMARK: remark: array x: reuse ratio 256.00 (in ReuseSet, θ_r = 2), non-coalesced (time adjacency), staged
+// REMARK: remark: chosen: plan 0, block 256x1x1, x = %arg4, strip %arg5 by 8; staged [A, x]; profit 58592 * n, {{.*}}; the sector model prefers it to the search's best-ranked setting (block 1024x1x1, %arg5=2, profit 135296 * n): fewer predicted global sectors per iteration
+// REMARK: remark: placement: plan taken: at n = 256 / 1024: plan 8256 / 131712, baseline 67616 / 1081472 global sectors per launch
 // The A100's 41 KB budget allows s = 8: A's tile rows are 32 bytes, one sector each.
 // A100: remark: chosen: plan 0, block 1024x1x1, x = %arg4, strip %arg5 by 8; staged [A, x]; profit 118896 * n
 func.func @mv(%n: index {sharc.name = "n"}, %A: memref<?x?xf32> {sharc.name = "A"}, %x: memref<?xf32> {sharc.name = "x"}, %y: memref<?xf32> {sharc.name = "y"}) {
@@ -60,21 +64,22 @@ func.func @mv(%n: index {sharc.name = "n"}, %A: memref<?x?xf32> {sharc.name = "A
 
 // syrk: a triangular band (j <= i) of two perfectly nested affine.parallel ops; no pragma.
 // A[i][k] and A[j][k] are not uniformly generated: each is a candidate tile of its own, with
-// its own hull, reuse and coalescing. Every x thread of the 1024x1 block reads A[i][k] (a 1x2
-// tile, reuse 1024); A[j][k] gives each thread a row of its own (time and space adjacency
-// broken, its 1024x2 tile is copied in rows). The plan has one staged entry per tile, each with
-// the subscripts of the references it serves. C is read and written once per element (one
-// statement through the iter_args): nothing pays off. (sharc-map refuses to stage in a band
-// whose bounds use another band loop: the triangle is left to the baseline mapping.)
+// its own hull, reuse and coalescing, and a staged entry with the subscripts of the references
+// it serves. In a 32x32 block every x thread of a row reads A[i][k] and every y thread reads
+// A[j][k] (reuse 32 each); A[j][k] also gives each thread of a warp a row of its own (time and
+// space adjacency). The search's profit alone would take 1024x1 (a 1024x2 tile of A[j][k]); the
+// sector model prefers 32x32 with a strip of 32. C is read and written once per element (one
+// statement through the iter_args): not staged. (sharc-map refuses to stage in a band whose
+// bounds use another band loop: the triangle is left to the baseline mapping.)
 // CHECK: #[[SI:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK: #[[SJ:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
 // CHECK-LABEL: func.func @syrk
-// CHECK: sharc.plan = {block = array<i64: 1024, 1, 1>, {{.*}}candidates = ["C", "A"], loops = ["y", "x"], {{.*}}staged = [{access = "read", arg = 4 : i64, bytes = 8 : i64, {{.*}}name = "A", origin = #[[SI]], per_strip = array<i64: 2>, subscript = #[[SI]], tile = array<i64: 1, 2>, why = "reuse,coalesce"}, {access = "read", arg = 4 : i64, bytes = 8192 : i64, {{.*}}name = "A", origin = #[[SJ]], per_strip = array<i64: 2>, subscript = #[[SJ]], tile = array<i64: 1024, 2>, why = "coalesce"}], strips = [{loop = 2 : i64, size = 2 : i64}]}
+// CHECK: sharc.plan = {block = array<i64: 32, 32, 1>, {{.*}}candidates = ["C", "A"], loops = ["y", "x"], {{.*}}staged = [{access = "read", arg = 4 : i64, bytes = 4096 : i64, {{.*}}name = "A", origin = #[[SI]], per_strip = array<i64: 2>, subscript = #[[SI]], tile = array<i64: 32, 32>, why = "reuse,coalesce"}, {access = "read", arg = 4 : i64, bytes = 4096 : i64, {{.*}}name = "A", origin = #[[SJ]], per_strip = array<i64: 2>, subscript = #[[SJ]], tile = array<i64: 32, 32>, why = "reuse,coalesce"}], strips = [{loop = 2 : i64, size = 32 : i64}]}
 // REMARK: remark: array C: reuse ratio 1.00 (below θ_r = 2), coalesced, not staged
-// REMARK: remark: array A[%arg5, %arg7]: reuse ratio 1024.00 (in ReuseSet, θ_r = 2), non-coalesced (time adjacency), staged, tile 1x2 (8 B)
-// REMARK: remark: array A[%arg6, %arg7]: reuse ratio 1.00 (below θ_r = 2), non-coalesced (time and space adjacency), staged, tile 1024x2 (8192 B)
-// REMARK: remark: chosen: plan 0, block 1024x1x1, y = %arg5, x = %arg6, strip %arg7 by 2; staged [A[%arg5, %arg7], A[%arg6, %arg7]]
-// A100: remark: chosen: plan 0, block 1024x1x1, y = %arg5, x = %arg6, strip %arg7 by {{[0-9]+}}; staged [A[%arg5, %arg7], A[%arg6, %arg7]]
+// REMARK: remark: array A[%arg5, %arg7]: reuse ratio 32.00 (in ReuseSet, θ_r = 2), non-coalesced (time adjacency), staged, tile 32x32 (4096 B)
+// REMARK: remark: array A[%arg6, %arg7]: reuse ratio 32.00 (in ReuseSet, θ_r = 2), non-coalesced (time and space adjacency), staged, tile 32x32 (4096 B)
+// REMARK: remark: chosen: plan 0, block 32x32x1, y = %arg5, x = %arg6, strip %arg7 by 32; staged [A[%arg5, %arg7], A[%arg6, %arg7]]
+// A100: remark: chosen: plan 0, block {{[0-9]+}}x{{[0-9]+}}x1, y = %arg5, x = %arg6, strip %arg7 by {{[0-9]+}}; staged [A[%arg5, %arg7], A[%arg6, %arg7]]
 func.func @syrk(%n: index {sharc.name = "n"}, %m: index {sharc.name = "m"}, %alpha: f32, %C: memref<?x?xf32> {sharc.name = "C"}, %A: memref<?x?xf32> {sharc.name = "A"}) {
   affine.parallel (%i) = (0) to (symbol(%n)) {
     affine.parallel (%j) = (0) to (%i + 1) {
@@ -97,12 +102,13 @@ func.func @syrk(%n: index {sharc.name = "n"}, %m: index {sharc.name = "m"}, %alp
 
 // 2-D convolution with a 3x3 filter, no pragma: `in` gets a (TB_Y+2) x (TB_X+2) tile with the
 // filter loops whole (strip 3 = trip count, the least traffic); the filter `w` breaks the time
-// constraint and is read by every thread: staged whole.
+// constraint and is read by every thread: staged whole. 32x32 and 64x16 have the same profit;
+// 64x16's wider halo rows waste fewer sectors, so the sector model takes it.
 // CHECK: #[[C2:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0 + d2, d1 + d3)>
 // CHECK-LABEL: func.func @conv2d
-// CHECK: sharc.plan = {block = array<i64: 32, 32, 1>, {{.*}}name = "in", origin = #[[C2]], per_strip = array<i64: 2, 3>, subscript = #[[C2]], tile = array<i64: 34, 34>, why = "reuse"}, {{.*}}name = "w", {{.*}}tile = array<i64: 3, 3>, why = "reuse,coalesce"}], strips = [{loop = 2 : i64, size = 3 : i64}, {loop = 3 : i64, size = 3 : i64}]}
-// REMARK: remark: chosen: plan 0, block 32x32x1, y = %arg3, x = %arg4, strip %arg5 by 3, strip %arg7 by 3; staged [in, w]
-// A100: remark: chosen: plan 0, block 32x32x1, y = %arg3, x = %arg4, strip %arg5 by 3, strip %arg7 by 3; staged [in, w]
+// CHECK: sharc.plan = {block = array<i64: 64, 16, 1>, {{.*}}name = "in", origin = #[[C2]], per_strip = array<i64: 2, 3>, subscript = #[[C2]], tile = array<i64: 18, 66>, why = "reuse"}, {{.*}}name = "w", {{.*}}tile = array<i64: 3, 3>, why = "reuse,coalesce"}], strips = [{loop = 2 : i64, size = 3 : i64}, {loop = 3 : i64, size = 3 : i64}]}
+// REMARK: remark: chosen: plan 0, block 64x16x1, y = %arg3, x = %arg4, strip %arg5 by 3, strip %arg7 by 3; staged [in, w]
+// A100: remark: chosen: plan 0, block 64x16x1, y = %arg3, x = %arg4, strip %arg5 by 3, strip %arg7 by 3; staged [in, w]
 func.func @conv2d(%in: memref<514x514xf32> {sharc.name = "in"}, %w: memref<3x3xf32> {sharc.name = "w"}, %out: memref<512x512xf32> {sharc.name = "out"}) {
   affine.parallel (%i, %j) = (0, 0) to (512, 512) {
     %cst = arith.constant 0.000000e+00 : f32

@@ -39,16 +39,16 @@
 // The kernels in the form the C front-end emits (sharcc --emit=affine), then one wrapper per
 // size with static shapes (sharc-run fills them with random inputs) calling them. Every section
 // becomes a kernel with shared buffers; syrk's A gets two, one per group of uniformly generated
-// references (A[i][k]: the block's row, A[j][k]: its 1024 columns' rows, both per strip of k).
+// references (A[i][k]: the block's rows, A[j][k]: its columns' rows, both per strip of k).
 // CHECK-LABEL: gpu.func @transpose_b0
 // CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
 // CHECK-LABEL: gpu.func @gemm_b0
 // CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
 // CHECK-COUNT-2: gpu.barrier
 // CHECK-LABEL: gpu.func @stencil_b0
-// CHECK-SAME: workgroup(%{{.*}} : memref<34x34xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%{{.*}} : memref<18x66xf32, #gpu.address_space<workgroup>>)
 // CHECK-LABEL: gpu.func @syrk_b0
-// CHECK-SAME: workgroup(%{{.*}} : memref<1x8xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<1024x8xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%{{.*}} : memref<16x64xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x64xf32, #gpu.address_space<workgroup>>)
 // CHECK-COUNT-2: gpu.barrier
 // CHECK: gpu.return
 

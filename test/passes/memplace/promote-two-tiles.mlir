@@ -26,24 +26,26 @@
 // syrk as the C front-end emits it (bench/kernels/shared-memory.c): A[i][k] and A[j][k] are two
 // tiles, like gemm's A and B: with i -> y, j -> x and k strip-mined, A[i-block][k-strip] and
 // A[j-block][k-strip]. Every x thread of a row reads A[i][k] (reuse); A[j][k] gives each thread
-// a row of its own (a column per warp access: time and space adjacency broken).
+// a row of its own (a column per warp access: time and space adjacency broken), and every y
+// thread reads it again (reuse). The sector model takes 64x16 with a strip of 64 (the search's
+// profit alone would take 1024x1 with a strip of 8).
 // PLAN: #[[SI:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // PLAN: #[[SJ:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
 // PLAN-LABEL: func.func @syrk
-// PLAN: staged = [{access = "read", arg = 3 : i64, {{.*}}name = "A", origin = #[[SI]], per_strip = array<i64: 2>, subscript = #[[SI]], tile = array<i64: 1, 8>, why = "reuse,coalesce"}, {access = "read", arg = 3 : i64, {{.*}}name = "A", origin = #[[SJ]], per_strip = array<i64: 2>, subscript = #[[SJ]], tile = array<i64: 1024, 8>, why = "coalesce"}], strips = [{loop = 2 : i64, size = 8 : i64}]}
+// PLAN: staged = [{access = "read", arg = 3 : i64, {{.*}}name = "A", origin = #[[SI]], per_strip = array<i64: 2>, subscript = #[[SI]], tile = array<i64: 16, 64>, why = "reuse,coalesce"}, {access = "read", arg = 3 : i64, {{.*}}name = "A", origin = #[[SJ]], per_strip = array<i64: 2>, subscript = #[[SJ]], tile = array<i64: 64, 64>, why = "reuse,coalesce"}], strips = [{loop = 2 : i64, size = 64 : i64}]}
 // SEARCH: remark: array C: reuse ratio 1.00 (below θ_r = 1.4), coalesced, not staged
-// SEARCH: remark: array A[%arg5, %arg7]: reuse ratio 1024.00 (in ReuseSet, θ_r = 1.4), non-coalesced (time adjacency), staged, tile 1x8 (32 B)
-// SEARCH: remark: array A[%arg6, %arg7]: reuse ratio 1.00 (below θ_r = 1.4), non-coalesced (time and space adjacency), staged, tile 1024x8 (32768 B)
-// SEARCH: remark: chosen: plan 0, block 1024x1x1, y = %arg5, x = %arg6, strip %arg7 by 8; staged [A[%arg5, %arg7], A[%arg6, %arg7]]
+// SEARCH: remark: array A[%arg5, %arg7]: reuse ratio 64.00 (in ReuseSet, θ_r = 1.4), non-coalesced (time adjacency), staged, tile 16x64 (4096 B)
+// SEARCH: remark: array A[%arg6, %arg7]: reuse ratio 16.00 (in ReuseSet, θ_r = 1.4), non-coalesced (time and space adjacency), staged, tile 64x64 (16384 B)
+// SEARCH: remark: chosen: plan 0, block 64x16x1, y = %arg5, x = %arg6, strip %arg7 by 64; staged [A[%arg5, %arg7], A[%arg6, %arg7]]
 // One buffer per tile, both copied at the top of each strip (block row i and block columns j),
 // one barrier after the copies and one before the next strip; each load reads its own tile.
 // CHECK-LABEL: func.func @syrk
 // CHECK: gpumap.band (%[[I:.*]], %[[J:.*]]) = {{.*}} origin (%[[BI:.*]], %[[BJ:.*]]) {
-// CHECK-NEXT: %[[AI:.*]] = memplace.alloc_shared : memref<1x8xf32, #gpu.address_space<workgroup>>
-// CHECK-NEXT: %[[AJ:.*]] = memplace.alloc_shared : memref<1024x8xf32, #gpu.address_space<workgroup>>
-// CHECK: affine.for %[[KK:.*]] = 0 to %arg0 step 8
-// CHECK-NEXT: memplace.copy_in %arg3[%[[BI]], %[[KK]]] to %[[AI]] sizes [1, 8]
-// CHECK-NEXT: memplace.copy_in %arg3[%[[BJ]], %[[KK]]] to %[[AJ]] sizes [1024, 8]
+// CHECK-NEXT: %[[AI:.*]] = memplace.alloc_shared : memref<16x64xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[AJ:.*]] = memplace.alloc_shared : memref<64x64xf32, #gpu.address_space<workgroup>>
+// CHECK: affine.for %[[KK:.*]] = 0 to %arg0 step 64
+// CHECK-NEXT: memplace.copy_in %arg3[%[[BI]], %[[KK]]] to %[[AI]] sizes [16, 64]
+// CHECK-NEXT: memplace.copy_in %arg3[%[[BJ]], %[[KK]]] to %[[AJ]] sizes [64, 64]
 // CHECK-NEXT: memplace.barrier
 // CHECK-NEXT: affine.for %[[K:[a-z0-9_]+]] =
 // CHECK: affine.load %[[AI]][%[[I]] - %[[BI]], %[[K]] - %[[KK]]]
@@ -52,8 +54,8 @@
 // CHECK-NEXT: memplace.barrier
 // CHECK-NOT: affine.load %arg3
 // CHECK: return
-// REMARK: remark: A[d0, d2] staged in shared memory: tile 1x8 (32 B) at (d0, d1, d2) -> (d0, d2) = (origin of loop 0, strip of loop 2), copied per strip of loop 2
-// REMARK: remark: A[d1, d2] staged in shared memory: tile 1024x8 (32768 B) at (d0, d1, d2) -> (d1, d2) = (origin of loop 1, strip of loop 2), copied per strip of loop 2
+// REMARK: remark: A[d0, d2] staged in shared memory: tile 16x64 (4096 B) at (d0, d1, d2) -> (d0, d2) = (origin of loop 0, strip of loop 2), copied per strip of loop 2
+// REMARK: remark: A[d1, d2] staged in shared memory: tile 64x64 (16384 B) at (d0, d1, d2) -> (d1, d2) = (origin of loop 1, strip of loop 2), copied per strip of loop 2
 
 func.func @syrk(%arg0: index {sharc.name = "n"}, %arg1: f32 {sharc.name = "alpha"}, %arg2: f32 {sharc.name = "beta"}, %arg3: memref<?x?xf32> {sharc.name = "A"}, %arg4: memref<?x?xf32> {sharc.name = "C"}) {
   affine.parallel (%i, %j) = (0, 0) to (symbol(%arg0), symbol(%arg0)) {
@@ -75,20 +77,20 @@ func.func @syrk(%arg0: index {sharc.name = "n"}, %arg1: f32 {sharc.name = "alpha
 // syr2k: A and B are each read through a row of the block (i) and its columns (j): four tiles,
 // four buffers, four copies per strip, every load of A and B from its tile.
 // PLAN-LABEL: func.func @syr2k
-// PLAN: staged = [{{.*}}name = "A", origin = #[[SI]], {{.*}}subscript = #[[SI]], tile = array<i64: 1, 4>{{.*}}name = "A", origin = #[[SJ]], {{.*}}subscript = #[[SJ]], tile = array<i64: 1024, 4>{{.*}}name = "B", origin = #[[SJ]], {{.*}}subscript = #[[SJ]], tile = array<i64: 1024, 4>{{.*}}name = "B", origin = #[[SI]], {{.*}}subscript = #[[SI]], tile = array<i64: 1, 4>
-// SEARCH: remark: chosen: plan 0, block 1024x1x1, y = %arg6, x = %arg7, strip %arg8 by 4; staged [A[%arg6, %arg8], A[%arg7, %arg8], B[%arg7, %arg8], B[%arg6, %arg8]]
+// PLAN: staged = [{{.*}}name = "A", origin = #[[SI]], {{.*}}subscript = #[[SI]], tile = array<i64: 32, 32>{{.*}}name = "A", origin = #[[SJ]], {{.*}}subscript = #[[SJ]], tile = array<i64: 32, 32>{{.*}}name = "B", origin = #[[SJ]], {{.*}}subscript = #[[SJ]], tile = array<i64: 32, 32>{{.*}}name = "B", origin = #[[SI]], {{.*}}subscript = #[[SI]], tile = array<i64: 32, 32>
+// SEARCH: remark: chosen: plan 0, block 32x32x1, y = %arg6, x = %arg7, strip %arg8 by 32; staged [A[%arg6, %arg8], A[%arg7, %arg8], B[%arg7, %arg8], B[%arg6, %arg8]]
 // CHECK-LABEL: func.func @syr2k
 // CHECK-COUNT-4: memplace.alloc_shared
-// CHECK: affine.for %[[KK2:.*]] = 0 to %arg0 step 4
+// CHECK: affine.for %[[KK2:.*]] = 0 to %arg0 step 32
 // CHECK-COUNT-4: memplace.copy_in
 // CHECK-NEXT: memplace.barrier
 // CHECK-NOT: affine.load %arg3
 // CHECK-NOT: affine.load %arg4
 // CHECK: return
-// REMARK: remark: A[d0, d2] staged in shared memory: tile 1x4
-// REMARK: remark: A[d1, d2] staged in shared memory: tile 1024x4
-// REMARK: remark: B[d1, d2] staged in shared memory: tile 1024x4
-// REMARK: remark: B[d0, d2] staged in shared memory: tile 1x4
+// REMARK: remark: A[d0, d2] staged in shared memory: tile 32x32 (4096 B) at (d0, d1, d2) -> (d0, d2)
+// REMARK: remark: A[d1, d2] staged in shared memory: tile 32x32 (4096 B) at (d0, d1, d2) -> (d1, d2)
+// REMARK: remark: B[d1, d2] staged in shared memory: tile 32x32 (4096 B) at (d0, d1, d2) -> (d1, d2)
+// REMARK: remark: B[d0, d2] staged in shared memory: tile 32x32 (4096 B) at (d0, d1, d2) -> (d0, d2)
 func.func @syr2k(%arg0: index {sharc.name = "n"}, %arg1: f32 {sharc.name = "alpha"}, %arg2: f32 {sharc.name = "beta"}, %arg3: memref<?x?xf32> {sharc.name = "A"}, %arg4: memref<?x?xf32> {sharc.name = "B"}, %arg5: memref<?x?xf32> {sharc.name = "C"}) {
   affine.parallel (%i, %j) = (0, 0) to (symbol(%arg0), symbol(%arg0)) {
     %0 = affine.load %arg5[%i, %j] : memref<?x?xf32>

@@ -204,7 +204,7 @@ fn symbols(section: &Section) -> Vec<i64> {
 }
 
 /// The product of the tile factors of the section loops a reference runs in.
-fn ref_factor(rf: &Reference, tiles: &[LoopTile]) -> Poly {
+pub(super) fn ref_factor(rf: &Reference, tiles: &[LoopTile]) -> Poly {
     rf.loops.iter().flatten().fold(Poly::constant(1), |acc, &l| acc.mul(&tiles[l].factor))
 }
 
@@ -420,7 +420,7 @@ pub fn reload_factor(section: &Section, tiles: &[LoopTile], refs: &[usize]) -> P
         .fold(Poly::constant(1), |acc, &l| acc.mul(&tiles[l].factor))
 }
 
-fn row_major_strides(shape: &[i64]) -> Vec<i128> {
+pub(super) fn row_major_strides(shape: &[i64]) -> Vec<i128> {
     let mut strides = vec![1i128; shape.len()];
     for d in (0..shape.len().saturating_sub(1)).rev() {
         let ext = if is_dynamic(shape[d + 1]) { REPRESENTATIVE_EXTENT } else { shape[d + 1].max(1) };

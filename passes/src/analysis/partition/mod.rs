@@ -10,6 +10,8 @@
 //!   `ReuseSize`, the adjacency constraints and `CoalesceTran`;
 //! - [`profit`]: per-block quantities as polynomials in the unknown trip count;
 //! - [`search`]: the legal settings, `Profit` (8) under (9)–(11), the ranking;
+//! - [`sectors`]: the global sectors a plan and the baseline mapping move, per band
+//!   iteration: a plan that does not beat the baseline is not taken;
 //! - [`plan`]: the chosen [`Plan`], its `sharc.plan` attribute and the remarks.
 //!
 //! The passes `sharc-seed-closure` and `sharc-partition` (in `crate::memplace`) print and attach
@@ -21,6 +23,7 @@ pub mod plan;
 pub mod profit;
 pub mod search;
 pub mod section;
+pub mod sectors;
 pub mod split;
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::closure::{closure, Closure};
 use super::features::{LoopTile, PlanShape, TileKind};
 use super::search::{self, criteria, Evaluated, Evaluator, Metrics, Outcome, SearchOptions};
 use super::section::Section;
+use super::sectors;
 use super::split::{assign_axes, candidate_plans, IterSplit};
 use crate::analysis::affine::AccessKind;
 use crate::plan::{Plan, SearchSummary, StagedArray};
@@ -33,6 +34,8 @@ pub struct Report {
     pub plan: Plan,
     /// The target's θ_r (remarks).
     pub theta_r: f64,
+    /// The sector model's verdict against the baseline mapping.
+    pub placement: Placement,
 }
 
 /// The plan of `section_op` (an outermost `affine.parallel`) on `target`.
@@ -92,14 +95,108 @@ pub fn plan_section_with(
             ),
         ));
     };
+    let placement = match sectors::baseline(ctx, &section, target) {
+        Some(baseline) => gate(&section, &plans, &outcomes, &baseline, target),
+        None => Placement::NoBaseline,
+    };
+    let (wp, wi) = match &placement {
+        Placement::Taken { winner, .. } => *winner,
+        _ => (wp, wi),
+    };
     let chosen = &outcomes[wp].evaluated[wi];
     let Ok(metrics) = &chosen.outcome else {
         return Err(Diagnostic::error(loc, "internal error: the chosen plan is not legal"));
     };
     let shape = &plans[wp];
     let tiles = shape.tiles(&section, &chosen.config);
-    let plan = build_plan(ctx, &section, &closure, shape, &tiles, &chosen.config.block, metrics);
-    Ok(Report { section, closure, isset, plans, outcomes, winner: (wp, wi), plan, theta_r: target.theta_r })
+    let mut plan = build_plan(ctx, &section, &closure, shape, &tiles, &chosen.config.block, metrics);
+    if matches!(placement, Placement::Refused { .. }) {
+        // Nothing staged: `sharc-map` gives the section the baseline mapping.
+        plan.staged.clear();
+        plan.strips.clear();
+    }
+    Ok(Report { section, closure, isset, plans, outcomes, winner: (wp, wi), plan, theta_r: target.theta_r, placement })
+}
+
+/// At most this many settings, best-ranked first, are compared against the baseline: the
+/// prediction enumerates a block's accesses, and settings far down the ranking stage little.
+const GATED_SETTINGS: usize = 48;
+
+/// What the sector model decided about staging.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Placement {
+    /// The baseline mapping keeps the section on the host: there is nothing to compare with.
+    NoBaseline,
+    /// No legal setting stages anything.
+    NothingStaged,
+    /// The setting `winner` is taken: the fewest predicted sectors per band iteration among
+    /// those that beat the baseline, the higher profit breaking ties.
+    Taken {
+        /// `(plan, index into its outcome)`.
+        winner: (usize, usize),
+        /// Its prediction against the baseline.
+        comparison: sectors::Comparison,
+        /// The search's best-ranked setting, when the sector model chose another one.
+        instead_of: Option<(usize, usize)>,
+    },
+    /// No setting beats the baseline; `best` is the best-ranked one's prediction.
+    Refused {
+        /// The best-ranked staging setting's prediction.
+        best: sectors::Comparison,
+        /// Settings compared.
+        compared: usize,
+    },
+}
+
+/// Chooses, among the best-ranked legal settings that stage something, the one to take: it must
+/// beat the baseline's predicted sectors (`sectors::Comparison::beats_baseline`); among those,
+/// the fewest sectors per band iteration (the measure the simulator judges a plan by: the seed's
+/// per-block profit favours the largest block whatever its copies cost, e.g. a 2-wide strip whose
+/// copy rows fill a quarter of each sector), then the highest profit, then the search's ranking.
+fn gate(
+    section: &Section,
+    plans: &[PlanShape],
+    outcomes: &[Outcome],
+    baseline: &sectors::Baseline,
+    target: &Target,
+) -> Placement {
+    let mut legal: Vec<&Evaluated> = outcomes
+        .iter()
+        .flat_map(|o| o.evaluated.iter())
+        .filter(|e| e.outcome.as_ref().is_ok_and(|m| m.arrays.iter().any(|v| v.staged)))
+        .collect();
+    // Best first; a stable sort keeps enumeration order among equals, as `best_of` does.
+    legal.sort_by(|a, b| search::rank(b, a));
+    legal.truncate(GATED_SETTINGS);
+    let judged: Vec<(&Evaluated, &Metrics, sectors::Density, sectors::Comparison)> = legal
+        .iter()
+        .filter_map(|&e| {
+            let m = e.outcome.as_ref().ok()?;
+            let tiles = plans[e.plan].tiles(section, &e.config);
+            let staged: Vec<&search::ArrayVerdict> = m.arrays.iter().filter(|v| v.staged).collect();
+            let d = sectors::density(section, &tiles, &staged, target);
+            let extent = e.config.block.iter().chain(&baseline.block).copied().max().unwrap_or(1);
+            let c = sectors::Comparison::new(section, &d, &baseline.density, extent);
+            Some((e, m, d, c))
+        })
+        .collect();
+    let Some(top) = judged.first() else { return Placement::NothingStaged };
+    let mut best: Option<&(&Evaluated, &Metrics, sectors::Density, sectors::Comparison)> = None;
+    for j in judged.iter().filter(|j| j.3.beats_baseline()) {
+        let better = best.is_none_or(|b| b.2.cmp_per_point(&j.2).then(j.1.profit.cmp(&b.1.profit)).is_gt());
+        if better {
+            best = Some(j);
+        }
+    }
+    match best {
+        Some((e, _, _, comparison)) => {
+            let index = outcomes[e.plan].evaluated.iter().position(|x| std::ptr::eq(x, *e)).unwrap_or(0);
+            let top_index = outcomes[top.0.plan].evaluated.iter().position(|x| std::ptr::eq(x, top.0)).unwrap_or(0);
+            let instead_of = (!std::ptr::eq(*e, top.0)).then_some((top.0.plan, top_index));
+            Placement::Taken { winner: (e.plan, index), comparison: comparison.clone(), instead_of }
+        }
+        None => Placement::Refused { best: top.3.clone(), compared: judged.len() },
+    }
 }
 
 fn outcomes_get(outcomes: &[Outcome], p: usize, i: usize) -> Evaluated {
@@ -322,7 +419,17 @@ impl Report {
             .flat_map(|o| o.evaluated.iter())
             .filter(|e| e.outcome.is_ok() && !(e.plan == wp && e.config == win.config))
             .max_by(|a, b| search::rank(a, b).then(std::cmp::Ordering::Greater));
+        let overridden = match &self.placement {
+            Placement::Taken { instead_of: Some((p, i)), .. } => self.outcomes[*p].evaluated.get(*i),
+            _ => None,
+        };
         let why = match (runner, &win.outcome) {
+            _ if overridden.is_some() => format!(
+                "; the sector model prefers it to the search's best-ranked setting ({}, profit {}): fewer predicted \
+                 global sectors per iteration",
+                overridden.map(|o| setting_name(s, &o.config)).unwrap_or_default(),
+                overridden.and_then(|o| o.outcome.as_ref().ok()).map(|m| m.profit.to_string()).unwrap_or_default()
+            ),
             (Some(r), Ok(mw)) => match &r.outcome {
                 Ok(mr) => match criteria(mw, &win.config, win.plan, mr, &r.config, r.plan) {
                     Some((_, reason)) => format!(
@@ -350,7 +457,24 @@ impl Report {
             found.blocks_per_sm,
             found.occupancy
         ));
+        out.push(self.placement_remark());
         out
+    }
+
+    /// `placement: ...`: what the sector model decided, with the numbers it decided on.
+    pub fn placement_remark(&self) -> String {
+        match &self.placement {
+            Placement::NoBaseline => {
+                "placement: plan taken unchecked (the baseline mapping keeps this section on the host)".to_string()
+            }
+            Placement::NothingStaged => "placement: no setting stages an array; baseline mapping".to_string(),
+            Placement::Taken { comparison, .. } => format!("placement: plan taken: {}", comparison.describe()),
+            Placement::Refused { best, compared } => format!(
+                "placement: plan refused, nothing staged: none of the {compared} best setting(s) moves fewer global \
+                 sectors than the baseline; the best-ranked one {}",
+                best.describe()
+            ),
+        }
     }
 }
 

@@ -21,10 +21,24 @@ mod plan;
 use crate::plan::Plan;
 use crate::section::sections;
 use crate::target_option::target_option;
+use sharc_dialects::affine::ParallelOp;
 use sharc_ir::pass::{Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::syntax::printer::NameTable;
 use sharc_ir::{Context, Diagnostic, OpId};
 use sharc_machine::Target;
+
+/// What the baseline mapping does with `section` on `target` with the target's default block:
+/// the induction variables bound to x, then y, then z, and the block shape; `None` when it keeps
+/// the section on the host. The partition search compares its plans against this mapping
+/// (`analysis::partition::sectors`).
+pub(crate) fn baseline_mapping(
+    ctx: &Context,
+    section: ParallelOp,
+    target: &Target,
+) -> Option<(Vec<sharc_ir::Value>, [i64; 3])> {
+    let b = plan::plan(ctx, section, target, None).ok()?;
+    Some((b.mapped.iter().map(|&d| b.ivs[d]).collect(), b.block))
+}
 
 /// The declaration of `sharc-map-baseline`.
 pub static INFO: PassInfo = PassInfo {
