@@ -102,6 +102,12 @@ pub struct StagedArray {
     /// The tile's first element (halo included) as a function of the first iteration of every
     /// section loop in the tile (`d<l>` is section loop `l`).
     pub origin: AffineMap,
+    /// The subscripts of the references the tile serves, without their constant offsets, over
+    /// the section loops (`d<l>` is section loop `l`): `sharc-promote` rewrites the accesses
+    /// whose subscripts have this linear part. An array whose references are not uniformly
+    /// generated (syrk's `A[i][k]` and `A[j][k]`) has one entry per group, each with its own.
+    /// `None` (a plan written without it): the tile serves every access of the array.
+    pub subscript: Option<AffineMap>,
     /// The strip loops whose every strip reloads the tile.
     pub per_strip: Vec<usize>,
     /// Tile bytes.
@@ -156,6 +162,20 @@ impl Plan {
         Plan { block, loops, strips: Vec::new(), staged: Vec::new(), search: None, bank: Vec::new(), ilp: None }
     }
 
+    /// What remarks call staged entry `i`: the array's name, followed by the entry's
+    /// `subscript` (`A[d0, d2]`) when the plan stages the array in more than one tile.
+    pub fn tile_label(&self, i: usize) -> String {
+        let Some(s) = self.staged.get(i) else { return String::new() };
+        let siblings = self.staged.iter().filter(|t| t.name == s.name && t.arg == s.arg).count();
+        match &s.subscript {
+            Some(sub) if siblings > 1 => {
+                let subs: Vec<String> = sub.results().iter().map(ToString::to_string).collect();
+                format!("{}[{}]", s.name, subs.join(", "))
+            }
+            _ => s.name.clone(),
+        }
+    }
+
     /// The plan on `op`: `None` without one, an error naming the malformed field otherwise.
     pub fn of(ctx: &Context, op: OpId) -> Option<Result<Plan, String>> {
         ctx.attr_of(op, PLAN_ATTR).map(|a| Plan::from_attr(ctx, a))
@@ -171,7 +191,7 @@ impl Plan {
     pub fn to_attr(&self, ctx: &mut Context) -> Attr {
         let mut staged = Vec::new();
         for s in &self.staged {
-            let entries = vec![
+            let mut entries = vec![
                 ("name".to_string(), ctx.string_attr(s.name.clone())),
                 ("arg".to_string(), ctx.i64_attr(s.arg.map_or(-1, |a| a as i64))),
                 ("first_access".to_string(), ctx.i64_attr(s.first_access as i64)),
@@ -188,6 +208,9 @@ impl Plan {
                 ("bytes".to_string(), ctx.i64_attr(s.bytes as i64)),
                 ("elem_bytes".to_string(), ctx.i64_attr(i64::from(s.elem_bytes))),
             ];
+            if let Some(sub) = &s.subscript {
+                entries.push(("subscript".to_string(), ctx.affine_map_attr(sub.clone())));
+            }
             staged.push(ctx.dict_attr(entries));
         }
         let mut strips = Vec::new();
@@ -335,6 +358,10 @@ impl StagedArray {
             .and_then(|a| ctx.attr_affine_map(a))
             .cloned()
             .ok_or("'origin' is missing or not an affine_map")?;
+        let subscript = match s.get("subscript") {
+            None => None,
+            Some(a) => Some(ctx.attr_affine_map(a).cloned().ok_or("'subscript' is not an affine_map")?),
+        };
         let indices = |name: &str| -> Result<Vec<usize>, String> {
             s.ints(name)?
                 .into_iter()
@@ -357,6 +384,7 @@ impl StagedArray {
             halo_lo: s.ints("halo_lo")?,
             halo_hi: s.ints("halo_hi")?,
             origin,
+            subscript,
             per_strip: indices("per_strip")?,
             bytes: s.unsigned("bytes")?,
             elem_bytes: s
@@ -464,6 +492,31 @@ mod tests {
         assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan)));
     }
 
+    /// Two tiles of one array (syrk's `A[i][k]` and `A[j][k]`) read back with their subscript
+    /// maps; a plan written without them (by hand) reads back with none.
+    #[test]
+    fn reads_back_the_subscripts_of_two_tiles() {
+        let mut ctx = Context::new(sharc_dialects::registry());
+        let module =
+            parse_source(&mut ctx, "t.mlir", crate::analysis::partition::tests::SYRK, &ParseOptions::default())
+                .expect("parses");
+        let section = crate::section::sections(&ctx, module)[0];
+        let target = Target::load("a100").expect("shipped target");
+        let mut plan = plan_section(&ctx, section.0, &target).expect("a plan");
+        if let Some(s) = plan.search.as_mut() {
+            s.occupancy = (s.occupancy * 1e4).round() / 1e4;
+        }
+        assert_eq!(plan.staged.len(), 2);
+        assert!(plan.staged.iter().all(|s| s.subscript.is_some()));
+        plan.attach(&mut ctx, section.0);
+        assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan.clone())));
+        plan.staged.iter_mut().for_each(|s| s.subscript = None);
+        plan.attach(&mut ctx, section.0);
+        assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan.clone())));
+        // Without subscripts the entries are told apart by nothing but their position.
+        assert_eq!(plan.tile_label(1), "A");
+    }
+
     #[test]
     fn reads_back_a_baseline_plan() {
         let mut ctx = Context::new(sharc_dialects::registry());
@@ -489,5 +542,38 @@ mod tests {
         let zero = ctx.dense_i64_array(&[0, 1, 1]);
         let attr = ctx.dict_attr(vec![("block".to_string(), zero)]);
         assert_eq!(Plan::from_attr(&ctx, attr).err().as_deref(), Some("'block' needs three positive sizes"));
+        // A staged entry whose subscript is not an affine_map.
+        let mut plan = Plan::baseline([32, 1, 1], vec![Some(Dimension::X)]);
+        plan.staged.push(StagedArray {
+            name: "A".into(),
+            arg: Some(0),
+            first_access: 0,
+            read: true,
+            written: false,
+            reuse: true,
+            coalesce: false,
+            tile: vec![32],
+            halo_lo: vec![0],
+            halo_hi: vec![0],
+            origin: AffineMap::identity(1),
+            subscript: Some(AffineMap::identity(1)),
+            per_strip: Vec::new(),
+            bytes: 128,
+            elem_bytes: 4,
+        });
+        let attr = plan.to_attr(&mut ctx);
+        assert_eq!(Plan::from_attr(&ctx, attr).as_ref(), Ok(&plan));
+        let entries = ctx.attr_dict(attr).expect("a dictionary").to_vec();
+        let staged = entries.iter().find(|(k, _)| k == "staged").map(|e| e.1).expect("staged");
+        let entry = ctx.attr_array(staged).expect("an array")[0];
+        let mut fields = ctx.attr_dict(entry).expect("a dictionary").to_vec();
+        let bad = ctx.string_attr("d0");
+        fields.iter_mut().filter(|(k, _)| k == "subscript").for_each(|f| f.1 = bad);
+        let entry = ctx.dict_attr(fields);
+        let staged = ctx.array_attr(vec![entry]);
+        let entries: Vec<(String, Attr)> =
+            entries.into_iter().map(|(k, v)| if k == "staged" { (k, staged) } else { (k, v) }).collect();
+        let attr = ctx.dict_attr(entries);
+        assert_eq!(Plan::from_attr(&ctx, attr).err().as_deref(), Some("'subscript' is not an affine_map"));
     }
 }

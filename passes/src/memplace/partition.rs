@@ -52,7 +52,14 @@ of seed 000 §3.2 and attaches the best plan to the section as a discardable att
    subscripts). A sequential loop split by `*` is strip-mined by a searched strip, one per loop.
    Without a pragma every loop any subscript uses is split: band loops by their block extent,
    sequential loops by `*`.
-3. **Features** per setting: each candidate's partition is the rectangular hull of its
+3. **Tiles**: a candidate array's references are grouped by the linear part of their subscripts
+   over the section's loops (constant offsets may differ: halos). An array with one group (all
+   references uniformly generated) is one candidate tile, as in the paper; a read-only array
+   with several (syrk's `A[i][k]` and `A[j][k]`) is one candidate tile per group, each searched,
+   staged or refused on its own and named by its first reference in the remarks
+   (`array A[%i, %k]: ...`). A written array with several groups is not staged (two tiles of it
+   would go stale).
+4. **Features** per setting: each candidate tile's partition is the rectangular hull of its
    references' images over one tile (halos included); `ReuseSize` counts accesses per block (the
    read and write of one instance once); `ReuseSet` keeps ratios `ReuseSize / partition >= θ_r`;
    a reference breaks the *time* adjacency constraint when stepping a sequential loop moves to
@@ -61,7 +68,7 @@ of seed 000 §3.2 and attaches the best plan to the section as a discardable att
    staging saves: the distinct `profit_transaction_size` segments the original references touch
    per warp and time step, minus those of the cooperative copy, never negative (a deviation from
    eq. (7), see `docs/partition.md`).
-4. **Search**: power-of-two block extents (x at least the warp, at most `max_threads_per_block`
+5. **Search**: power-of-two block extents (x at least the warp, at most `max_threads_per_block`
    threads), power-of-two strips; legal when the staged arrays (`ReuseSet ∪ CoalesceSet`) fit
    `θ_s × shared_memory_per_sm` (9) and one block is resident (10, 11 as occupancy); value
    `Profit = Σ ReuseSize·elem + TranSize·Σ CoalesceTran` (8), per block, a polynomial in `n` when
@@ -84,7 +91,7 @@ A `DictionaryAttr` of builtin attributes (upstream `mlir-opt` parses it):
 | `block` | `array<i64: X, Y, Z>`, threads per block |
 | `loops` | one string per band loop (section loops `0 .. len-1`): `"x"`, `"y"`, `"z"`, or `"seq"` (runs inside the thread) |
 | `strips` | `[{loop = L, size = S}]`: sequential loop number `L` is strip-mined by `S` iterations |
-| `staged` | one dictionary per staged array, below |
+| `staged` | one dictionary per staged tile (an array staged through two groups of references has two), below |
 | `candidates` | the candidate array names |
 | `profit` | profit per block in bytes, a string (`"16128 * n"`; `n` is any unknown trip count) |
 | `shared_bytes`, `blocks_per_sm`, `occupancy` | shared bytes per block, resident blocks per SM, resident warps / maximum |
@@ -104,6 +111,7 @@ A `staged` entry:
 | `why` | `"reuse"`, `"coalesce"` or `"reuse,coalesce"` |
 | `tile` | `array<i64: ...>`, the tile's extent per array dimension, halo included |
 | `origin` | `affine_map` from the first iteration of every section loop in the current tile (`d<L>` = loop `L`: the block's first iteration for band loops, the strip's for strip-mined loops) to the tile's first element (halo included) |
+| `subscript` | `affine_map` over the same loops: the subscripts of the references the tile serves, constant offsets dropped; `sharc-promote` rewrites the accesses whose subscripts have this linear part (optional: without it the tile serves every access of the array) |
 | `halo_lo`, `halo_hi` | elements the tile extends before / after the image of the offset-free subscript |
 | `per_strip` | the strip-mined loops whose every strip reloads the tile |
 | `bytes`, `elem_bytes` | tile bytes, element bytes |
@@ -116,7 +124,8 @@ gemm with `#sharc.share<B[*][TB_X], A[TB_Y][*]:coalesce>` on gtx690 (loops `i`=0
   staged = [{access = "read", arg = 3 : i64, bytes = 4096 : i64, elem_bytes = 4 : i64, first_access = 0 : i64,
              halo_hi = array<i64: 0, 0>, halo_lo = array<i64: 0, 0>, name = "A",
              origin = affine_map<(d0, d1, d2) -> (d0, d2)>, per_strip = array<i64: 2>,
-             tile = array<i64: 32, 32>, why = "reuse,coalesce"}, ...],
+             subscript = affine_map<(d0, d1, d2) -> (d0, d2)>, tile = array<i64: 32, 32>,
+             why = "reuse,coalesce"}, ...],
   strips = [{loop = 2 : i64, size = 32 : i64}]}}
 ```
 

@@ -1,7 +1,8 @@
-//! `sharc-promote`: stages the arrays of a band's `sharc.plan` in shared memory (digest 000
-//! §7.2 steps 2–7): a buffer per array, a cooperative copy of the tile per block (or per strip),
-//! barriers where a shared-memory dependence crosses threads, references rewritten to the
-//! buffer, and a copy back for written arrays. The user-facing description is [`INFO`]'s.
+//! `sharc-promote`: stages the tiles of a band's `sharc.plan` in shared memory (digest 000
+//! §7.2 steps 2–7): a buffer per tile (one per array, or per group of its references), a
+//! cooperative copy of the tile per block (or per strip), barriers where a shared-memory
+//! dependence crosses threads, the tile's references rewritten to the buffer, and a copy back
+//! for written arrays. The user-facing description is [`INFO`]'s.
 
 use crate::memplace::band_plan::{full_block_condition, in_bounds_condition, LOOP_ATTR, STRIP_ATTR};
 use crate::plan::{Plan, StagedArray};
@@ -27,8 +28,10 @@ pub static INFO: PassInfo = PassInfo {
 };
 
 const DESCRIPTION: &str = r#"For every `gpumap.band` carrying a `sharc.plan` (built by
-`sharc-map`), stages each array of the plan's `staged` list in shared memory (seed 000 §3.2,
-digest 000 §7.2 steps 2–7):
+`sharc-map`), stages each tile of the plan's `staged` list in shared memory (seed 000 §3.2,
+digest 000 §7.2 steps 2–7). An entry is one tile: an array whose references are not uniformly
+generated (syrk's `A[i][k]` and `A[j][k]`) has one entry per group of references, each with a
+buffer, copies and accesses of its own.
 
 1. **Buffer.** A `memplace.alloc_shared` of the tile's shape (halo included), the memref's
    element type, in `#gpu.address_space<workgroup>`, at the top of the band's body.
@@ -41,7 +44,12 @@ digest 000 §7.2 steps 2–7):
    other threads copied), and one at the end of a strip loop's body, before the next strip's
    copy overwrites the tile (write after read). None elsewhere.
 4. **References.** Every `affine.load`/`affine.store` of the array in the tile's scope (the
-   band's body or the strip loop's) becomes an access of the buffer at `f(ivs) - origin`.
+   band's body or the strip loop's) that the tile serves becomes an access of the buffer at
+   `f(ivs) - origin`. With a `subscript` map, the tile serves the accesses whose subscripts have
+   its linear part once each map operand is read as the loop it is the induction variable of
+   (a band loop, or a loop `sharc-map` numbered with `sharc.loop`); the array's other accesses
+   keep reading global memory (another tile serves them, or none). Without one, it serves
+   every access of the array.
 5. **Written arrays** are staged only when the tile is exactly the block's own writes: no strip,
    no halo, every reference's subscript `d` is `iv + c` of a distinct band loop whose block
    size is the tile's extent, all references alike, so no two blocks' tiles overlap. The tile
@@ -53,8 +61,10 @@ digest 000 §7.2 steps 2–7):
 An array is not staged, with a remark saying why, when: its memref is not a function argument of
 rank equal to the tile's, it has a non-affine access in the tile's scope, a strip loop it
 needs was not strip-mined (its bounds vary between threads), its origin needs a loop that is
-neither, or it is written and the rule above does not hold. Each staged array gets a remark
-with its tile, origin and bytes:
+neither, none of its accesses has the tile's subscripts, another entry already serves its
+accesses, or it is written and the rule above (with every access the tile's) does not hold.
+Each staged tile gets a remark with its tile, origin and bytes, named by the array, followed
+by its subscripts when the plan stages the array in more than one tile (`A[d1, d2]`):
 
 ```text
 remark: A staged in shared memory: tile 32x32 (4096 B) at (d0, d2) = (origin of loop 0, strip of loop 2), copied per strip of loop 2
@@ -113,11 +123,19 @@ struct Staging {
 
 fn promote_band(ctx: &mut Context, band: BandOp, plan: &Plan, diags: &mut Vec<Diagnostic>) {
     let loc = ctx.loc(band.0).clone();
-    let mut stagings = Vec::new();
-    for s in &plan.staged {
-        match decide(ctx, band, plan, s) {
+    let mut stagings: Vec<Staging> = Vec::new();
+    for (i, s) in plan.staged.iter().enumerate() {
+        let label = plan.tile_label(i);
+        match decide(ctx, band, plan, s, &label) {
+            // Two entries serving one access (a hand-written plan): the first keeps it.
+            Ok(st) if stagings.iter().any(|o| o.accesses.iter().any(|a| st.accesses.contains(a))) => {
+                diags.push(Diagnostic::remark(
+                    loc.clone(),
+                    format!("{label} not staged: another tile of the plan serves its accesses"),
+                ))
+            }
             Ok(st) => stagings.push(st),
-            Err(why) => diags.push(Diagnostic::remark(loc.clone(), format!("{} not staged: {why}", s.name))),
+            Err(why) => diags.push(Diagnostic::remark(loc.clone(), format!("{label} not staged: {why}"))),
         }
     }
     let (Some(body), Some(band_yield)) = (band.body(ctx), band.yield_op(ctx)) else { return };
@@ -225,7 +243,78 @@ fn accesses_in(ctx: &Context, root: OpId, memref: Value) -> Result<Vec<OpId>, St
     Ok(out)
 }
 
-fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray) -> Result<Staging, String> {
+/// The accesses among `accesses` whose subscripts have the linear part `subscript` (over the
+/// plan's loop numbers) once each operand is read as the loop it is the induction variable of:
+/// a band loop (its position) or a loop `sharc-map` numbered (`sharc.loop`).
+fn accesses_of_tile(
+    ctx: &Context,
+    band: BandOp,
+    subscript: &AffineMap,
+    accesses: &[OpId],
+) -> Result<Vec<OpId>, String> {
+    let n = subscript.num_dims() as usize;
+    let mut loop_of: HashMap<Value, usize> = band.ivs(ctx).iter().enumerate().map(|(l, &v)| (v, l)).collect();
+    for op in ctx.collect_ops(band.0) {
+        let number = ctx.attr_of(op, LOOP_ATTR).and_then(|a| ctx.attr_int(a)).and_then(|v| usize::try_from(v).ok());
+        if let (Some(f), Some(l)) = (ForOp::view(ctx, op), number) {
+            if let Some(iv) = f.induction_var(ctx) {
+                loop_of.insert(iv, l);
+            }
+        }
+    }
+    let want = linear_part(subscript, &(0..n).map(Some).collect::<Vec<_>>(), 0, n)
+        .ok_or("its subscript map is not linear in the loops")?;
+    let mut out = Vec::new();
+    for &op in accesses {
+        let (map, operands) = match (affine::LoadOp::view(ctx, op), affine::StoreOp::view(ctx, op)) {
+            (Some(l), _) => (l.map(ctx), l.map_operands(ctx)),
+            (_, Some(st)) => (st.map(ctx), st.map_operands(ctx)),
+            _ => continue,
+        };
+        let Some(map) = map else { continue };
+        let nd = map.num_dims() as usize;
+        let Some(dims) = operands.get(..nd) else { continue };
+        let loops: Vec<Option<usize>> = dims.iter().map(|v| loop_of.get(v).copied()).collect();
+        let symbols = operands.len() - nd;
+        if linear_part(map, &loops, symbols, n).is_some_and(|have| have == want) {
+            out.push(op);
+        }
+    }
+    Ok(out)
+}
+
+/// The coefficient of each of `n` loops in each result of `map`, whose dims are the loops
+/// `loops` (`None`: a value that is no loop of the plan) and which has `symbols` symbols; `None`
+/// when a result is not linear or depends on a symbol or a value that is no loop.
+fn linear_part(map: &AffineMap, loops: &[Option<usize>], symbols: usize, n: usize) -> Option<Vec<Vec<i64>>> {
+    let nd = loops.len();
+    let eval = |unit: Option<usize>, scale: i64| -> Option<Vec<i64>> {
+        let mut point = vec![0i64; nd + symbols];
+        if let Some(u) = unit {
+            point[u] = scale;
+        }
+        map.eval(&point[..nd], &point[nd..])
+    };
+    let base = eval(None, 0)?;
+    let mut out = vec![vec![0i64; n]; base.len()];
+    for p in 0..nd + symbols {
+        let (one, two) = (eval(Some(p), 1)?, eval(Some(p), 2)?);
+        for (d, row) in out.iter_mut().enumerate() {
+            let c = one[d] - base[d];
+            if two[d] - base[d] != 2 * c {
+                return None;
+            }
+            if c == 0 {
+                continue;
+            }
+            let l = loops.get(p).copied().flatten().filter(|&l| l < n)?;
+            row[l] += c;
+        }
+    }
+    Some(out)
+}
+
+fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray, label: &str) -> Result<Staging, String> {
     let func = ctx.ancestor(band.0, |c, a| FuncOp::view(c, a).is_some()).map(FuncOp).ok_or("no enclosing function")?;
     let memref = s
         .arg
@@ -310,7 +399,19 @@ fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray) -> Result<S
         s.origin.results().iter().map(|e| e.replace_dims(&dims).simplify(operands.len() as u32, 0)).collect();
     let origin = AffineMap::new(operands.len() as u32, 0, results).map_err(|e| e.to_string())?;
     let scope_op = scope.map_or(band.0, |f| f.0);
-    let accesses = accesses_in(ctx, scope_op, memref)?;
+    let mut accesses = accesses_in(ctx, scope_op, memref)?;
+    if let Some(subscript) = &s.subscript {
+        let mine = accesses_of_tile(ctx, band, subscript, &accesses)?;
+        if mine.is_empty() {
+            return Err(format!("none of its accesses in the tile's scope has the subscripts {subscript} of the tile"));
+        }
+        // A read-only array's other accesses keep reading global memory (another tile may
+        // serve them); a written one is staged only when its tile serves every access.
+        if s.written && mine.len() != accesses.len() {
+            return Err("written, and some of its accesses are not the tile's (other subscripts)".into());
+        }
+        accesses = mine;
+    }
     let mut copy_in_partial_only = false;
     if s.written {
         if scope.is_some() || s.halo_lo.iter().chain(&s.halo_hi).any(|&h| h != 0) {
@@ -321,8 +422,7 @@ fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray) -> Result<S
     }
     let tile = s.tile.iter().map(i64::to_string).collect::<Vec<_>>().join("x");
     let remark = format!(
-        "{} staged in shared memory: tile {tile} ({} B) at {} = ({}), {}{}",
-        s.name,
+        "{label} staged in shared memory: tile {tile} ({} B) at {} = ({}), {}{}",
         s.bytes,
         s.origin,
         describe.join(", "),

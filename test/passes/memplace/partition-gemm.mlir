@@ -14,11 +14,12 @@
 // 8·n·TB_Y·(TB_X + 32) = 16384·n; sharc's coalescing term subtracts the copy-in of A's tile (one
 // transaction per tile row and strip, TB_Y·n/32 = n; docs/partition.md, "Deviation from eq. (7)"):
 // 8192·n + 256·(32·n - n) = 16128·n.
-// The origin maps: A's tile starts at (block row, strip), B's at (strip, block column).
+// The origin maps: A's tile starts at (block row, strip), B's at (strip, block column); with no
+// halo, each tile's subscript map (the references it serves, offsets dropped) is its origin map.
 // CHECK: #[[MA:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK: #[[MB:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
 // CHECK-LABEL: func.func @gemm
-// CHECK: sharc.plan = {block = array<i64: 32, 32, 1>, blocks_per_sm = 2 : i64, candidates = ["A", "B", "C"], loops = ["y", "x"], occupancy = 1.000000e+00 : f64, profit = "16128 * n", shared_bytes = 8192 : i64, staged = [{access = "read", arg = 3 : i64, bytes = 4096 : i64, elem_bytes = 4 : i64, first_access = 0 : i64, halo_hi = array<i64: 0, 0>, halo_lo = array<i64: 0, 0>, name = "A", origin = #[[MA]], per_strip = array<i64: 2>, tile = array<i64: 32, 32>, why = "reuse,coalesce"}, {access = "read", arg = 4 : i64, bytes = 4096 : i64, elem_bytes = 4 : i64, first_access = 1 : i64, halo_hi = array<i64: 0, 0>, halo_lo = array<i64: 0, 0>, name = "B", origin = #[[MB]], per_strip = array<i64: 2>, tile = array<i64: 32, 32>, why = "reuse"}], strips = [{loop = 2 : i64, size = 32 : i64}]}
+// CHECK: sharc.plan = {block = array<i64: 32, 32, 1>, blocks_per_sm = 2 : i64, candidates = ["A", "B", "C"], loops = ["y", "x"], occupancy = 1.000000e+00 : f64, profit = "16128 * n", shared_bytes = 8192 : i64, staged = [{access = "read", arg = 3 : i64, bytes = 4096 : i64, elem_bytes = 4 : i64, first_access = 0 : i64, halo_hi = array<i64: 0, 0>, halo_lo = array<i64: 0, 0>, name = "A", origin = #[[MA]], per_strip = array<i64: 2>, subscript = #[[MA]], tile = array<i64: 32, 32>, why = "reuse,coalesce"}, {access = "read", arg = 4 : i64, bytes = 4096 : i64, elem_bytes = 4 : i64, first_access = 1 : i64, halo_hi = array<i64: 0, 0>, halo_lo = array<i64: 0, 0>, name = "B", origin = #[[MB]], per_strip = array<i64: 2>, subscript = #[[MB]], tile = array<i64: 32, 32>, why = "reuse"}], strips = [{loop = 2 : i64, size = 32 : i64}]}
 // REMARK: remark: candidate A: seed
 // REMARK: remark: candidate B: seed
 // REMARK: remark: candidate C: A[%arg6, %arg8] (read) --value flow-- the value %0 carried by an affine.for --value flow-- C[%arg6, %arg7] (write)

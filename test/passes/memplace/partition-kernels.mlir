@@ -63,14 +63,23 @@ func.func @mv(%n: index {sharc.name = "n"}, %A: memref<?x?xf32> {sharc.name = "A
 // -----
 
 // syrk: a triangular band (j <= i) of two perfectly nested affine.parallel ops; no pragma.
-// A[i][k] and A[j][k] are not uniformly generated, so A is not staged; C is read and written
-// once per element (one statement through the iter_args): nothing pays off.
+// A[i][k] and A[j][k] are not uniformly generated: each is a candidate tile of its own, with
+// its own hull, reuse and coalescing, and a staged entry with the subscripts of the references
+// it serves. In a 32x32 block every x thread of a row reads A[i][k] and every y thread reads
+// A[j][k] (reuse 32 each); A[j][k] also gives each thread of a warp a row of its own (time and
+// space adjacency). The search's profit alone would take 1024x1 (a 1024x2 tile of A[j][k]); the
+// sector model prefers 32x32 with a strip of 32. C is read and written once per element (one
+// statement through the iter_args): not staged. (sharc-map refuses to stage in a band whose
+// bounds use another band loop: the triangle is left to the baseline mapping.)
+// CHECK: #[[SI:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK: #[[SJ:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
 // CHECK-LABEL: func.func @syrk
-// CHECK: sharc.plan = {block = array<i64: 1024, 1, 1>, {{.*}}candidates = ["C", "A"], loops = ["y", "x"], {{.*}}profit = "0", shared_bytes = 0 : i64, staged = [], strips = []}
+// CHECK: sharc.plan = {block = array<i64: 32, 32, 1>, {{.*}}candidates = ["C", "A"], loops = ["y", "x"], {{.*}}staged = [{access = "read", arg = 4 : i64, bytes = 4096 : i64, {{.*}}name = "A", origin = #[[SI]], per_strip = array<i64: 2>, subscript = #[[SI]], tile = array<i64: 32, 32>, why = "reuse,coalesce"}, {access = "read", arg = 4 : i64, bytes = 4096 : i64, {{.*}}name = "A", origin = #[[SJ]], per_strip = array<i64: 2>, subscript = #[[SJ]], tile = array<i64: 32, 32>, why = "reuse,coalesce"}], strips = [{loop = 2 : i64, size = 32 : i64}]}
 // REMARK: remark: array C: reuse ratio 1.00 (below θ_r = 2), coalesced, not staged
-// REMARK: remark: array A: not staged: its references are not uniformly generated
-// REMARK: remark: chosen: plan 0, block 1024x1x1, y = %arg5, x = %arg6; staged []
-// A100: remark: chosen: plan 0, block 1024x1x1, y = %arg5, x = %arg6; staged []
+// REMARK: remark: array A[%arg5, %arg7]: reuse ratio 32.00 (in ReuseSet, θ_r = 2), non-coalesced (time adjacency), staged, tile 32x32 (4096 B)
+// REMARK: remark: array A[%arg6, %arg7]: reuse ratio 32.00 (in ReuseSet, θ_r = 2), non-coalesced (time and space adjacency), staged, tile 32x32 (4096 B)
+// REMARK: remark: chosen: plan 0, block 32x32x1, y = %arg5, x = %arg6, strip %arg7 by 32; staged [A[%arg5, %arg7], A[%arg6, %arg7]]
+// A100: remark: chosen: plan 0, block {{[0-9]+}}x{{[0-9]+}}x1, y = %arg5, x = %arg6, strip %arg7 by {{[0-9]+}}; staged [A[%arg5, %arg7], A[%arg6, %arg7]]
 func.func @syrk(%n: index {sharc.name = "n"}, %m: index {sharc.name = "m"}, %alpha: f32, %C: memref<?x?xf32> {sharc.name = "C"}, %A: memref<?x?xf32> {sharc.name = "A"}) {
   affine.parallel (%i) = (0) to (symbol(%n)) {
     affine.parallel (%j) = (0) to (%i + 1) {
@@ -97,7 +106,7 @@ func.func @syrk(%n: index {sharc.name = "n"}, %m: index {sharc.name = "m"}, %alp
 // 64x16's wider halo rows waste fewer sectors, so the sector model takes it.
 // CHECK: #[[C2:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0 + d2, d1 + d3)>
 // CHECK-LABEL: func.func @conv2d
-// CHECK: sharc.plan = {block = array<i64: 64, 16, 1>, {{.*}}name = "in", origin = #[[C2]], per_strip = array<i64: 2, 3>, tile = array<i64: 18, 66>, why = "reuse"}, {{.*}}name = "w", {{.*}}tile = array<i64: 3, 3>, why = "reuse,coalesce"}], strips = [{loop = 2 : i64, size = 3 : i64}, {loop = 3 : i64, size = 3 : i64}]}
+// CHECK: sharc.plan = {block = array<i64: 64, 16, 1>, {{.*}}name = "in", origin = #[[C2]], per_strip = array<i64: 2, 3>, subscript = #[[C2]], tile = array<i64: 18, 66>, why = "reuse"}, {{.*}}name = "w", {{.*}}tile = array<i64: 3, 3>, why = "reuse,coalesce"}], strips = [{loop = 2 : i64, size = 3 : i64}, {loop = 3 : i64, size = 3 : i64}]}
 // REMARK: remark: chosen: plan 0, block 64x16x1, y = %arg3, x = %arg4, strip %arg5 by 3, strip %arg7 by 3; staged [in, w]
 // A100: remark: chosen: plan 0, block 64x16x1, y = %arg3, x = %arg4, strip %arg5 by 3, strip %arg7 by 3; staged [in, w]
 func.func @conv2d(%in: memref<514x514xf32> {sharc.name = "in"}, %w: memref<3x3xf32> {sharc.name = "w"}, %out: memref<512x512xf32> {sharc.name = "out"}) {
@@ -122,8 +131,9 @@ func.func @conv2d(%in: memref<514x514xf32> {sharc.name = "in"}, %w: memref<3x3xf
 
 // 3-D 7-point stencil: a 3-D block (x one warp), a (TB_Z+2) x (TB_Y+2) x (TB_X+2) tile.
 // CHECK: #[[C3:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - 1, d1 - 1, d2 - 1)>
+// CHECK: #[[C3S:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-LABEL: func.func @conv3d
-// CHECK: sharc.plan = {block = array<i64: 32, 8, 4>, {{.*}}loops = ["z", "y", "x"], {{.*}}halo_hi = array<i64: 1, 1, 1>, halo_lo = array<i64: 1, 1, 1>, name = "in", origin = #[[C3]], per_strip = array<i64>, tile = array<i64: 6, 10, 34>, why = "reuse"}], strips = []}
+// CHECK: sharc.plan = {block = array<i64: 32, 8, 4>, {{.*}}loops = ["z", "y", "x"], {{.*}}halo_hi = array<i64: 1, 1, 1>, halo_lo = array<i64: 1, 1, 1>, name = "in", origin = #[[C3]], per_strip = array<i64>, subscript = #[[C3S]], tile = array<i64: 6, 10, 34>, why = "reuse"}], strips = []}
 // REMARK: remark: chosen: plan 0, block 32x8x4, z = %arg2, y = %arg3, x = %arg4; staged [in]
 // A100: remark: chosen: plan 0, block 32x8x4, z = %arg2, y = %arg3, x = %arg4; staged [in]
 func.func @conv3d(%in: memref<66x66x66xf32> {sharc.name = "in"}, %out: memref<64x64x64xf32> {sharc.name = "out"}) {

@@ -10,8 +10,9 @@
 // profit (5 accesses per thread); 32x32 has the smallest hull, but 64x16's 66-element halo rows
 // waste less of their first and last sectors: fewer predicted global sectors per iteration.
 // CHECK: #[[HOT:map[0-9]*]] = affine_map<(d0, d1) -> (d0 - 1, d1 - 1)>
+// CHECK: #[[HOTS:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @hotspot
-// CHECK: sharc.plan = {block = array<i64: 64, 16, 1>, {{.*}}shared_bytes = 4752 : i64, staged = [{access = "read", arg = 1 : i64, bytes = 4752 : i64, elem_bytes = 4 : i64, first_access = 0 : i64, halo_hi = array<i64: 1, 1>, halo_lo = array<i64: 1, 1>, name = "temp", origin = #[[HOT]], per_strip = array<i64>, tile = array<i64: 18, 66>, why = "reuse"}], strips = []}
+// CHECK: sharc.plan = {block = array<i64: 64, 16, 1>, {{.*}}shared_bytes = 4752 : i64, staged = [{access = "read", arg = 1 : i64, bytes = 4752 : i64, elem_bytes = 4 : i64, first_access = 0 : i64, halo_hi = array<i64: 1, 1>, halo_lo = array<i64: 1, 1>, name = "temp", origin = #[[HOT]], per_strip = array<i64>, subscript = #[[HOTS]], tile = array<i64: 18, 66>, why = "reuse"}], strips = []}
 // REMARK: remark: candidate temp: seed
 // REMARK: remark: candidate out: temp[%arg3, %arg4] (read) --value flow-- out[%arg3, %arg4] (write)
 // REMARK: remark: 5 iteration split(s) from the seeds, 1 plan(s) after intersection
@@ -39,8 +40,9 @@ func.func @hotspot(%n: index {sharc.name = "n"}, %t: memref<?x?xf32> {sharc.name
 
 // A 5x5 filter (seed 000's gauss): (TB_Y+4) x (TB_X+4), two elements of halo on every side.
 // CHECK: #[[GAUSS:map[0-9]*]] = affine_map<(d0, d1) -> (d0 - 2, d1 - 2)>
+// CHECK: #[[GAUSSS:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @gauss
-// CHECK: sharc.plan = {block = array<i64: 32, 32, 1>, {{.*}}halo_hi = array<i64: 2, 2>, halo_lo = array<i64: 2, 2>, name = "img", origin = #[[GAUSS]], per_strip = array<i64>, tile = array<i64: 36, 36>, why = "reuse"}], strips = []}
+// CHECK: sharc.plan = {block = array<i64: 32, 32, 1>, {{.*}}halo_hi = array<i64: 2, 2>, halo_lo = array<i64: 2, 2>, name = "img", origin = #[[GAUSS]], per_strip = array<i64>, subscript = #[[GAUSSS]], tile = array<i64: 36, 36>, why = "reuse"}], strips = []}
 // REMARK: remark: 25 iteration split(s) from the seeds, 1 plan(s) after intersection
 // REMARK: remark: array img: reuse ratio 19.75 (in ReuseSet, θ_r = 2), coalesced, staged, tile 36x36 (5184 B)
 // REMARK: remark: chosen: plan 0, block 32x32x1, y = %arg2, x = %arg3; staged [img]; profit 102400, 5184 B shared

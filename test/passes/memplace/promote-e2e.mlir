@@ -38,8 +38,8 @@
 
 // The kernels in the form the C front-end emits (sharcc --emit=affine), then one wrapper per
 // size with static shapes (sharc-run fills them with random inputs) calling them. Every section
-// becomes a kernel with shared buffers except syrk, whose plan stages nothing: sharc-map leaves
-// it to the baseline mapping, as sharcc's pipeline does.
+// becomes a kernel with shared buffers; syrk's A gets two, one per group of uniformly generated
+// references (A[i][k]: the block's rows, A[j][k]: its columns' rows, both per strip of k).
 // CHECK-LABEL: gpu.func @transpose_b0
 // CHECK-SAME: workgroup(%{{.*}} : memref<32x32xf32, #gpu.address_space<workgroup>>)
 // CHECK-LABEL: gpu.func @gemm_b0
@@ -48,7 +48,8 @@
 // CHECK-LABEL: gpu.func @stencil_b0
 // CHECK-SAME: workgroup(%{{.*}} : memref<18x66xf32, #gpu.address_space<workgroup>>)
 // CHECK-LABEL: gpu.func @syrk_b0
-// CHECK-NOT: workgroup
+// CHECK-SAME: workgroup(%{{.*}} : memref<16x64xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<64x64xf32, #gpu.address_space<workgroup>>)
+// CHECK-COUNT-2: gpu.barrier
 // CHECK: gpu.return
 
 func.func @transpose(%arg0: index {sharc.name = "n"}, %arg1: memref<?x?xf32> {sharc.name = "A"}, %arg2: memref<?x?xf32> {sharc.name = "B"}) {

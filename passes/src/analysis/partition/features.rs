@@ -1,6 +1,7 @@
 //! Features of one plan at one parameter setting (seed 000 §3.2.2, digest §5.4, §6.1, §6.2):
-//! the per-loop tile, each candidate array's partition (the rectangular hull of its references'
-//! images over one tile, halos included), its `ReuseSize` (accesses counted with multiplicity, the
+//! the per-loop tile, each candidate tile's partition (a tile serves one group of an array's
+//! uniformly generated references, `section::RefGroup`: the rectangular hull of their images
+//! over one tile, halos included), its `ReuseSize` (accesses counted with multiplicity, the
 //! read and write of one instance once, tile_union's `reuse_size`) and its coalescing term
 //! `CoalesceTran`: eq. (7)'s transactions of the original references (instances grouped by
 //! schedule time, distinct `offset / TranSize` per warp of each group) minus those of the
@@ -111,22 +112,35 @@ impl PlanShape {
     }
 }
 
-/// Why an array cannot be staged whatever the parameters, if it cannot.
-pub fn unstageable(section: &Section, shape: &PlanShape, tiles: &[LoopTile], array: usize) -> Option<String> {
+/// Why the tile serving `refs` (one [`super::section::RefGroup`] of an array) cannot be staged
+/// whatever the parameters, if it cannot.
+pub fn unstageable(section: &Section, shape: &PlanShape, tiles: &[LoopTile], refs: &[usize]) -> Option<String> {
+    let group: Vec<&Reference> = refs.iter().filter_map(|&r| section.refs.get(r)).collect();
+    let Some(first) = group.first() else { return Some("it is not accessed".into()) };
+    let array = first.array;
     let info = &section.arrays[array];
     if info.non_affine {
         return Some("it has a non-affine access".into());
     }
-    let refs: Vec<&Reference> = section.refs.iter().filter(|r| r.array == array).collect();
-    let Some(first) = refs.first() else { return Some("it is not accessed".into()) };
-    if refs.iter().any(|r| r.linear.is_none()) {
+    if group.iter().any(|r| r.linear.is_none()) {
         return Some("a subscript is not linear".into());
     }
-    if refs.iter().any(|r| r.uses_outside_values()) {
+    if group.iter().any(|r| r.uses_outside_values()) {
         return Some("a subscript uses a symbol or a loop around the section".into());
     }
+    let written = section.refs.iter().any(|r| r.array == array && !r.is_read());
+    if written && section.groups_of(array).count() > 1 {
+        // Each group would need a tile of its own, and a write through one tile would leave
+        // the other's copy of the element stale.
+        let labels: Vec<String> = section.groups_of(array).map(|g| section.ref_label(g.refs[0])).collect();
+        return Some(format!(
+            "it is written, and its references are not uniformly generated ({}): two tiles of a written array would \
+             go stale",
+            labels.join(", ")
+        ));
+    }
     let rank = first.access.map.num_results();
-    for r in &refs {
+    for r in &group {
         for d in 0..rank {
             for l in 0..section.loops.len() {
                 if r.coeff(d, l) != first.coeff(d, l) {
@@ -156,6 +170,11 @@ pub fn unstageable(section: &Section, shape: &PlanShape, tiles: &[LoopTile], arr
     }
     let _ = shape;
     None
+}
+
+/// The references `refs` (indices into [`Section::refs`]).
+fn group_refs<'s>(section: &'s Section, refs: &[usize]) -> Vec<&'s Reference> {
+    refs.iter().filter_map(|&r| section.refs.get(r)).collect()
 }
 
 /// The tile of the loops of one reference's domain (loops around the section: one iteration).
@@ -200,11 +219,14 @@ pub struct Partition {
     pub bytes: u64,
 }
 
-/// The rectangular hull of an array's references over one tile (eq. (1)).
-pub fn partition(section: &Section, tiles: &[LoopTile], array: usize) -> Option<Partition> {
+/// The rectangular hull of the references `refs` (one tile's, all to one array) over one tile
+/// (eq. (1)).
+pub fn partition(section: &Section, tiles: &[LoopTile], refs: &[usize]) -> Option<Partition> {
     let syms = symbols(section);
+    let group = group_refs(section, refs);
+    let array = group.first()?.array;
     let mut hull: Option<Vec<(i64, i64)>> = None;
-    for rf in section.refs.iter().filter(|r| r.array == array) {
+    for rf in group {
         let img = tile_image(&rf.access.map, &syms, &ref_tile(section, rf, tiles))?;
         if img.bbox.is_empty() {
             continue;
@@ -220,11 +242,11 @@ pub fn partition(section: &Section, tiles: &[LoopTile], array: usize) -> Option<
     Some(Partition { hull, points, bytes })
 }
 
-/// `ReuseSize` of an array per thread block, and the unscaled count over one tile (for the
-/// θ_r test against the partition).
-pub fn reuse(section: &Section, tiles: &[LoopTile], array: usize) -> Option<(Poly, u64)> {
+/// `ReuseSize` of the references `refs` (one tile's) per thread block, and the unscaled count
+/// over one tile (for the θ_r test against the partition).
+pub fn reuse(section: &Section, tiles: &[LoopTile], refs: &[usize]) -> Option<(Poly, u64)> {
     let syms = symbols(section);
-    let refs: Vec<&Reference> = section.refs.iter().filter(|r| r.array == array).collect();
+    let refs = group_refs(section, refs);
     type Group<'r> = (Statement, Vec<Option<usize>>, Vec<&'r Reference>);
     let mut groups: Vec<Group> = Vec::new();
     for r in refs {
@@ -272,7 +294,7 @@ pub fn violation(section: &Section, shape: &PlanShape, rf: &Reference) -> Option
     }
 }
 
-/// The coalescing term of one array per thread block: what staging it saves in global
+/// The coalescing term of one tile per thread block: what staging it saves in global
 /// transactions of `TranSize` bytes (docs/partition.md, "Deviation from eq. (7)").
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CoalesceTran {
@@ -289,17 +311,19 @@ pub struct CoalesceTran {
     pub saving: Poly,
 }
 
-/// The coalescing term of `array` per thread block at `tiles` (see [`CoalesceTran`]); threads
-/// are numbered `x + TB_X·(y + TB_Y·z)` and grouped in warps of `warp` threads.
-pub fn coalesce_tran(section: &Section, tiles: &[LoopTile], array: usize, tran_size: u32, warp: u32) -> CoalesceTran {
-    let original = original_transactions(section, tiles, array, tran_size, warp);
-    let copy = copy_transactions(section, tiles, array, tran_size);
+/// The coalescing term of the tile serving `refs` per thread block at `tiles` (see
+/// [`CoalesceTran`]); threads are numbered `x + TB_X·(y + TB_Y·z)` and grouped in warps of
+/// `warp` threads.
+pub fn coalesce_tran(section: &Section, tiles: &[LoopTile], refs: &[usize], tran_size: u32, warp: u32) -> CoalesceTran {
+    let original = original_transactions(section, tiles, refs, tran_size, warp);
+    let copy = copy_transactions(section, tiles, refs, tran_size);
     let saving = original.saturating_sub(&copy);
     CoalesceTran { original, copy, saving }
 }
 
-fn original_transactions(section: &Section, tiles: &[LoopTile], array: usize, tran_size: u32, warp: u32) -> Poly {
-    let info = &section.arrays[array];
+fn original_transactions(section: &Section, tiles: &[LoopTile], refs: &[usize], tran_size: u32, warp: u32) -> Poly {
+    let group = group_refs(section, refs);
+    let Some(info) = group.first().map(|r| &section.arrays[r.array]) else { return Poly::default() };
     let syms = symbols(section);
     let strides = row_major_strides(&info.shape);
     let tran = i128::from(tran_size.max(1));
@@ -311,7 +335,7 @@ fn original_transactions(section: &Section, tiles: &[LoopTile], array: usize, tr
         }
     }
     let mut groups: Vec<(Statement, Vec<&Reference>)> = Vec::new();
-    for r in section.refs.iter().filter(|r| r.array == array) {
+    for r in group {
         match groups.iter_mut().find(|(s, _)| *s == r.stmt) {
             Some(g) => g.1.push(r),
             None => groups.push((r.stmt, vec![r])),
@@ -364,8 +388,10 @@ fn original_transactions(section: &Section, tiles: &[LoopTile], array: usize, tr
     total
 }
 
-fn copy_transactions(section: &Section, tiles: &[LoopTile], array: usize, tran_size: u32) -> Poly {
-    let Some(p) = partition(section, tiles, array) else { return Poly::default() };
+fn copy_transactions(section: &Section, tiles: &[LoopTile], refs: &[usize], tran_size: u32) -> Poly {
+    let Some(p) = partition(section, tiles, refs) else { return Poly::default() };
+    let group = group_refs(section, refs);
+    let Some(array) = group.first().map(|r| r.array) else { return Poly::default() };
     let elem = u64::from(section.arrays[array].elem_bytes);
     let extents: Vec<u64> = p.hull.iter().map(|&(lo, hi)| (hi - lo + 1).max(0) as u64).collect();
     let (inner, rows) = match extents.split_last() {
@@ -373,15 +399,15 @@ fn copy_transactions(section: &Section, tiles: &[LoopTile], array: usize, tran_s
         None => (1, 1),
     };
     let per_row = inner.saturating_mul(elem).div_ceil(u64::from(tran_size.max(1)));
-    let refs = || section.refs.iter().filter(|r| r.array == array);
-    let directions = u64::from(refs().any(|r| r.is_read())) + u64::from(refs().any(|r| !r.is_read()));
-    reload_factor(section, tiles, array).scale(rows.saturating_mul(per_row).saturating_mul(directions))
+    let directions = u64::from(group.iter().any(|r| r.is_read())) + u64::from(group.iter().any(|r| !r.is_read()));
+    reload_factor(section, tiles, refs).scale(rows.saturating_mul(per_row).saturating_mul(directions))
 }
 
-/// How often an array's tile is loaded per block: the tiles of the strip loops its subscripts use.
-pub fn reload_factor(section: &Section, tiles: &[LoopTile], array: usize) -> Poly {
+/// How often the tile serving `refs` is loaded per block: the tiles of the strip loops its
+/// subscripts use.
+pub fn reload_factor(section: &Section, tiles: &[LoopTile], refs: &[usize]) -> Poly {
     let mut loops: Vec<usize> = Vec::new();
-    for r in section.refs.iter().filter(|r| r.array == array) {
+    for r in group_refs(section, refs) {
         for d in 0..r.access.map.num_results() {
             loops.extend(r.loops_of_dim(d));
         }

@@ -227,10 +227,12 @@ fn build_plan(
     for v in metrics.arrays.iter().filter(|v| v.staged) {
         let Some(part) = &v.partition else { continue };
         let info = &section.arrays[v.array];
-        let refs: Vec<_> = section.refs.iter().filter(|r| r.array == v.array).collect();
+        // The tile's own references: one group of uniformly generated references.
+        let refs: Vec<_> = v.refs.iter().filter_map(|&r| section.refs.get(r)).collect();
         let Some(first) = refs.first() else { continue };
         let rank = part.hull.len();
         let mut origin = Vec::new();
+        let mut subscript = Vec::new();
         let mut halo_lo = Vec::new();
         let mut halo_hi = Vec::new();
         let mut per_strip = Vec::new();
@@ -239,11 +241,15 @@ fn build_plan(
                 refs.iter().filter_map(|r| r.linear.as_ref().and_then(|l| l.get(d)).map(|e| e.constant)).collect();
             let (cmin, cmax) = (consts.iter().copied().min().unwrap_or(0), consts.iter().copied().max().unwrap_or(0));
             let mut expr = AffineExpr::constant(cmin);
+            let mut linear = AffineExpr::constant(0);
             for (l, t) in tiles.iter().enumerate() {
                 let c = first.coeff(d, l);
                 if c == 0 {
                     continue;
                 }
+                let term =
+                    AffineExpr::binary(AffineBinaryOp::Mul, &AffineExpr::dim(l as u32), &AffineExpr::constant(c));
+                linear = AffineExpr::binary(AffineBinaryOp::Add, &linear, &term);
                 let lp = &section.loops[l];
                 let span = (t.iters - 1).max(0) * lp.step;
                 match t.kind {
@@ -251,11 +257,6 @@ fn build_plan(
                         if matches!(t.kind, TileKind::Strip(_)) && !per_strip.contains(&l) {
                             per_strip.push(l);
                         }
-                        let term = AffineExpr::binary(
-                            AffineBinaryOp::Mul,
-                            &AffineExpr::dim(l as u32),
-                            &AffineExpr::constant(c),
-                        );
                         expr = AffineExpr::binary(AffineBinaryOp::Add, &expr, &term);
                         if c < 0 {
                             expr = AffineExpr::binary(AffineBinaryOp::Add, &expr, &AffineExpr::constant(c * span));
@@ -269,12 +270,14 @@ fn build_plan(
                 }
             }
             origin.push(expr.simplify(section.loops.len() as u32, 0));
+            subscript.push(linear.simplify(section.loops.len() as u32, 0));
             halo_lo.push((-cmin).max(0));
             halo_hi.push(cmax.max(0));
         }
         per_strip.sort_unstable();
         strip_loops.extend(&per_strip);
         let Ok(origin) = AffineMap::new(section.loops.len() as u32, 0, origin) else { continue };
+        let Ok(subscript) = AffineMap::new(section.loops.len() as u32, 0, subscript) else { continue };
         staged.push(StagedArray {
             name: info.name.clone(),
             arg: info.arg,
@@ -287,6 +290,7 @@ fn build_plan(
             halo_lo,
             halo_hi,
             origin,
+            subscript: Some(subscript),
             per_strip,
             bytes: part.bytes,
             elem_bytes: info.elem_bytes,
@@ -377,7 +381,7 @@ impl Report {
         let win = &self.outcomes[wp].evaluated[wi];
         if let Ok(m) = &win.outcome {
             for v in &m.arrays {
-                let name = &s.arrays[v.array].name;
+                let name = s.tile_label(&v.refs);
                 let line = match &v.unstageable {
                     Some(why) => format!("array {name}: not staged: {why}"),
                     None => format!(
@@ -440,10 +444,14 @@ impl Report {
             _ => "; it is the only legal setting".to_string(),
         };
         let Some(found) = &self.plan.search else { return out };
+        let staged: Vec<String> = match &win.outcome {
+            Ok(m) => m.arrays.iter().filter(|v| v.staged).map(|v| s.tile_label(&v.refs)).collect(),
+            Err(_) => Vec::new(),
+        };
         out.push(format!(
             "chosen: plan {wp}, {}; staged [{}]; profit {}, {} B shared, {} block(s)/SM, occupancy {:.2}{why}",
             summary(&self.plan, s),
-            self.plan.staged.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(", "),
+            staged.join(", "),
             found.profit,
             found.shared_bytes,
             found.blocks_per_sm,
@@ -481,8 +489,7 @@ fn setting_name(s: &Section, c: &super::features::Config) -> String {
 fn describe_setting(s: &Section, e: &Evaluated) -> String {
     match &e.outcome {
         Ok(m) => {
-            let staged: Vec<&str> =
-                m.arrays.iter().filter(|v| v.staged).map(|v| s.arrays[v.array].name.as_str()).collect();
+            let staged: Vec<String> = m.arrays.iter().filter(|v| v.staged).map(|v| s.tile_label(&v.refs)).collect();
             format!(
                 "{}: profit {}, {} B shared, {} block(s)/SM, occupancy {:.2}, staged [{}]",
                 setting_name(s, &e.config),

@@ -35,7 +35,9 @@ pub struct SearchOptions {
     pub literal_eq11: bool,
 }
 
-/// What the search decided for one candidate array at one setting.
+/// What the search decided for one candidate tile at one setting: an array's references fall
+/// into groups of uniformly generated ones ([`super::section::RefGroup`]), each a candidate
+/// with a tile of its own (one per array in the common case).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArrayVerdict {
     /// The array.
@@ -45,7 +47,7 @@ pub struct ArrayVerdict {
     pub refs: Vec<usize>,
     /// Why it can never be staged, if so.
     pub unstageable: Option<String>,
-    /// Its partition over one tile.
+    /// Its partition over one tile: the hull of `refs`' images.
     pub partition: Option<Partition>,
     /// `ReuseSize` per block.
     pub reuse: Poly,
@@ -84,7 +86,7 @@ pub struct Metrics {
     pub traffic: Poly,
     /// Idle cooperative-load slots.
     pub waste: u64,
-    /// Per candidate array.
+    /// Per candidate tile (one per group of each candidate array, in group order).
     pub arrays: Vec<ArrayVerdict>,
 }
 
@@ -109,6 +111,7 @@ pub struct Evaluator<'a> {
     pub plan: usize,
     target: &'a Target,
     options: SearchOptions,
+    /// The candidate tiles: indices into `Section::groups` of the candidate arrays.
     candidates: Vec<usize>,
     forced: Vec<bool>,
     coalesce_cache: HashMap<(usize, [i64; 3], Vec<i64>), features::CoalesceTran>,
@@ -124,7 +127,11 @@ impl<'a> Evaluator<'a> {
         target: &'a Target,
         options: SearchOptions,
     ) -> Evaluator<'a> {
-        let candidates: Vec<usize> = closure.candidates.iter().map(|(a, _)| *a).collect();
+        let candidates: Vec<usize> = closure
+            .candidates
+            .iter()
+            .flat_map(|(a, _)| (0..section.groups.len()).filter(move |&g| section.groups[g].array == *a))
+            .collect();
         let forced = (0..section.arrays.len())
             .map(|a| {
                 section
@@ -143,22 +150,23 @@ impl<'a> Evaluator<'a> {
         by_theta.min(u64::from(t.shared_memory_per_block))
     }
 
-    fn violation(&self, a: usize) -> Option<&'static str> {
-        self.section
+    /// The adjacency constraint a reference of group `g` breaks.
+    fn violation(&self, g: usize) -> Option<&'static str> {
+        self.section.groups[g]
             .refs
             .iter()
-            .filter(|r| r.array == a)
-            .find_map(|r| features::violation(self.section, &self.shape, r))
+            .find_map(|&r| features::violation(self.section, &self.shape, &self.section.refs[r]))
     }
 
-    /// Bytes of the arrays staged whatever the strips (`CoalesceSet`), at `config`.
+    /// Bytes of the tiles staged whatever the strips (`CoalesceSet`), at `config`.
     pub fn forced_bytes(&self, config: &Config) -> u64 {
         let tiles = self.shape.tiles(self.section, config);
+        let groups = &self.section.groups;
         self.candidates
             .iter()
-            .filter(|&&a| self.forced[a] || self.violation(a).is_some())
-            .filter(|&&a| features::unstageable(self.section, &self.shape, &tiles, a).is_none())
-            .filter_map(|&a| features::partition(self.section, &tiles, a))
+            .filter(|&&g| self.forced[groups[g].array] || self.violation(g).is_some())
+            .filter(|&&g| features::unstageable(self.section, &self.shape, &tiles, &groups[g].refs).is_none())
+            .filter_map(|&g| features::partition(self.section, &tiles, &groups[g].refs))
             .map(|p| p.bytes)
             .sum()
     }
@@ -174,8 +182,8 @@ impl<'a> Evaluator<'a> {
         let tiles = self.shape.tiles(section, config);
         let tran_size = self.target.profit_transaction_size.max(1);
         let mut arrays = Vec::new();
-        for a in self.candidates.clone() {
-            arrays.push(self.verdict(a, &tiles, config, tran_size));
+        for g in self.candidates.clone() {
+            arrays.push(self.verdict(g, &tiles, config, tran_size));
         }
         let staged: Vec<&ArrayVerdict> = arrays.iter().filter(|v| v.staged).collect();
         let shared_bytes: u64 = staged.iter().filter_map(|v| v.partition.as_ref()).map(|p| p.bytes).sum();
@@ -207,7 +215,7 @@ impl<'a> Evaluator<'a> {
                 profit = profit.add(&v.coalesce_tran.scale(u64::from(tran_size)));
             }
             if let Some(p) = &v.partition {
-                traffic = traffic.add(&features::reload_factor(section, &tiles, v.array).scale(p.points));
+                traffic = traffic.add(&features::reload_factor(section, &tiles, &v.refs).scale(p.points));
                 let t = u64::from(threads.max(1));
                 waste += p.points.div_ceil(t) * t - p.points;
             }
@@ -224,17 +232,20 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    fn verdict(&mut self, a: usize, tiles: &[LoopTile], config: &Config, tran_size: u32) -> ArrayVerdict {
+    /// The verdict on group `g`'s tile.
+    fn verdict(&mut self, g: usize, tiles: &[LoopTile], config: &Config, tran_size: u32) -> ArrayVerdict {
         let section = self.section;
+        let group = &section.groups[g];
+        let a = group.array;
         let mut v = ArrayVerdict {
             array: a,
-            refs: (0..section.refs.len()).filter(|&r| section.refs[r].array == a).collect(),
-            unstageable: features::unstageable(section, &self.shape, tiles, a),
+            refs: group.refs.clone(),
+            unstageable: features::unstageable(section, &self.shape, tiles, &group.refs),
             partition: None,
             reuse: Poly::default(),
             ratio: 0.0,
             in_reuse: false,
-            violation: self.violation(a),
+            violation: self.violation(g),
             in_coalesce: false,
             coalesce_tran: Poly::default(),
             coalesce_original: Poly::default(),
@@ -244,12 +255,12 @@ impl<'a> Evaluator<'a> {
         if v.unstageable.is_some() {
             return v;
         }
-        v.partition = features::partition(section, tiles, a);
+        v.partition = features::partition(section, tiles, &v.refs);
         let Some(points) = v.partition.as_ref().map(|p| p.points) else {
             v.unstageable = Some("its partition could not be computed".into());
             return v;
         };
-        match features::reuse(section, tiles, a) {
+        match features::reuse(section, tiles, &v.refs) {
             Some((reuse, tile_count)) => {
                 v.ratio = tile_count as f64 / points.max(1) as f64;
                 v.in_reuse = v.ratio >= self.target.theta_r;
@@ -260,11 +271,11 @@ impl<'a> Evaluator<'a> {
         v.in_coalesce = self.forced[a] || v.violation.is_some();
         if v.in_coalesce {
             let key_strips: Vec<i64> = tiles.iter().map(|t| t.iters).collect();
-            let key = (a, config.block, key_strips);
+            let key = (g, config.block, key_strips);
             let c = match self.coalesce_cache.get(&key) {
                 Some(c) => c.clone(),
                 None => {
-                    let c = features::coalesce_tran(section, tiles, a, tran_size, self.target.warp_size);
+                    let c = features::coalesce_tran(section, tiles, &v.refs, tran_size, self.target.warp_size);
                     self.coalesce_cache.insert(key, c.clone());
                     c
                 }

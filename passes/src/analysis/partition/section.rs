@@ -112,6 +112,20 @@ impl Reference {
     }
 }
 
+/// The references one tile serves: references to one array that are uniformly generated (the
+/// same coefficients of every section loop in every subscript; constant offsets may differ and
+/// give the tile its halos). An array whose references all agree is one group, as in the paper;
+/// `A[i][k]` and `A[j][k]` of syrk are two, each with a tile of its own. An array with a
+/// subscript that is not linear or uses a value from outside the section is one group (it is
+/// never staged, and the reason is said once).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefGroup {
+    /// Index into [`Section::arrays`].
+    pub array: usize,
+    /// Indices into [`Section::refs`], in program order.
+    pub refs: Vec<usize>,
+}
+
 /// Whether an array is read, written or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AccessKindSet {
@@ -173,6 +187,8 @@ pub struct Section {
     pub arrays: Vec<ArrayInfo>,
     /// The references, in program order.
     pub refs: Vec<Reference>,
+    /// The references grouped into tiles ([`RefGroup`]), by array then first reference.
+    pub groups: Vec<RefGroup>,
     /// The accesses (with the shared symbol numbering the dependence analysis needs).
     pub accesses: AccessSet,
     /// The `share` pragma, if any.
@@ -261,7 +277,8 @@ impl Section {
                 Some(Ok(specs)) => Some(specs),
             },
         };
-        let section = Section { op, loops, band, arrays, refs, accesses, pragma, names };
+        let groups = group_refs(&refs, arrays.len(), loops.len());
+        let section = Section { op, loops, band, arrays, refs, groups, accesses, pragma, names };
         section.check_pragma(ctx)?;
         Ok(section)
     }
@@ -307,6 +324,24 @@ impl Section {
         self.loops.get(l).and_then(|lp| self.names.get(lp.iv)).unwrap_or("%?").to_string()
     }
 
+    /// The groups (tiles) of array `a`.
+    pub fn groups_of(&self, a: usize) -> impl Iterator<Item = &RefGroup> {
+        self.groups.iter().filter(move |g| g.array == a)
+    }
+
+    /// What remarks call the tile serving `refs` (references to one array): the array's name
+    /// when it has one group, else the first reference with its subscripts (`A[%i, %k]`), so
+    /// that two tiles of one array can be told apart.
+    pub fn tile_label(&self, refs: &[usize]) -> String {
+        let Some(&first) = refs.first() else { return String::new() };
+        let Some(rf) = self.refs.get(first) else { return String::new() };
+        if self.groups_of(rf.array).count() > 1 {
+            self.ref_label(first)
+        } else {
+            self.arrays[rf.array].name.clone()
+        }
+    }
+
     /// `A[%i, %k]` for reference `r`.
     pub fn ref_label(&self, r: usize) -> String {
         let Some(rf) = self.refs.get(r) else { return String::new() };
@@ -319,6 +354,33 @@ impl Section {
         let name = self.arrays.get(rf.array).map_or("?", |a| a.name.as_str());
         format!("{name}[{}]", subs.join(", "))
     }
+}
+
+/// Groups the references of each array by the linear part of their subscripts over the
+/// section's loops ([`RefGroup`]).
+fn group_refs(refs: &[Reference], arrays: usize, loops: usize) -> Vec<RefGroup> {
+    let mut out = Vec::new();
+    for a in 0..arrays {
+        let mine: Vec<usize> = (0..refs.len()).filter(|&r| refs[r].array == a).collect();
+        if mine.iter().any(|&r| refs[r].uses_outside_values()) {
+            out.push(RefGroup { array: a, refs: mine });
+            continue;
+        }
+        let linear_part = |r: usize| -> Vec<i64> {
+            let rank = refs[r].access.map.num_results();
+            (0..rank).flat_map(|d| (0..loops).map(move |l| refs[r].coeff(d, l))).collect()
+        };
+        let mut keyed: Vec<(Vec<i64>, RefGroup)> = Vec::new();
+        for r in mine {
+            let key = linear_part(r);
+            match keyed.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, g)) => g.refs.push(r),
+                None => keyed.push((key, RefGroup { array: a, refs: vec![r] })),
+            }
+        }
+        out.extend(keyed.into_iter().map(|(_, g)| g));
+    }
+    out
 }
 
 /// The statements the value `v` flows into (see the module docs), in order of discovery,

@@ -95,6 +95,98 @@ fn runner_up_is_64_by_16() {
     assert_eq!(best_64x16.as_deref(), Some("12160 * n"));
 }
 
+/// syrk (bench/kernels/shared-memory.c): `A[i][k]` and `A[j][k]` are two groups of uniformly
+/// generated references, so A is two candidate tiles, each with its own references, hull and
+/// coalescing term, and a staged entry of its own whose subscript map is the group's.
+pub(crate) const SYRK: &str = r#"
+func.func @syrk(%n: index {sharc.name = "n"}, %alpha: f32, %A: memref<?x?xf32> {sharc.name = "A"}, %C: memref<?x?xf32> {sharc.name = "C"}) {
+  affine.parallel (%i, %j) = (0, 0) to (symbol(%n), symbol(%n)) {
+    %c = affine.load %C[%i, %j] : memref<?x?xf32>
+    %s = affine.for %k = 0 to %n iter_args(%acc = %c) -> (f32) {
+      %a = affine.load %A[%i, %k] : memref<?x?xf32>
+      %b = affine.load %A[%j, %k] : memref<?x?xf32>
+      %p = arith.mulf %a, %b : f32
+      %q = arith.mulf %alpha, %p : f32
+      %t = arith.addf %acc, %q : f32
+      affine.yield %t : f32
+    }
+    affine.store %s, %C[%i, %j] : memref<?x?xf32>
+  }
+  return
+}
+"#;
+
+#[test]
+fn differently_generated_references_get_a_tile_each() {
+    let (ctx, op) = parse(SYRK);
+    let section = Section::analyze(&ctx, op).unwrap();
+    let a = section.array_named("A").unwrap();
+    let c = section.array_named("C").unwrap();
+    let groups = |x: usize| section.groups_of(x).map(|g| g.refs.clone()).collect::<Vec<_>>();
+    // References in program order: C[i][j] (read), A[i][k], A[j][k], C[i][j] (write).
+    assert_eq!(groups(c), vec![vec![0, 3]]);
+    assert_eq!(groups(a), vec![vec![1], vec![2]]);
+    assert_eq!(section.tile_label(&[1]), "A[%arg4, %arg6]");
+    assert_eq!(section.tile_label(&[0, 3]), "C");
+    let target = Target::load("a100").unwrap();
+    let report = plan_section_with(&ctx, op, &target, SearchOptions::default()).unwrap();
+    let (wp, wi) = report.winner;
+    let metrics = report.outcomes[wp].evaluated[wi].outcome.as_ref().unwrap();
+    /// A verdict's references, whether it is staged, and its hull.
+    type TileSeen = (Vec<usize>, bool, Vec<(i64, i64)>);
+    let tiles: Vec<TileSeen> = metrics
+        .arrays
+        .iter()
+        .filter(|v| v.array == a)
+        .map(|v| (v.refs.clone(), v.staged, v.partition.as_ref().unwrap().hull.clone()))
+        .collect();
+    let block = report.plan.block;
+    let strip = report.plan.strips[0].1;
+    // A[i][k]: the block's one row (TB_Y = block y), a strip of k; A[j][k]: its TB_X rows.
+    assert_eq!(
+        tiles,
+        vec![
+            (vec![1], true, vec![(0, block[1] - 1), (0, strip - 1)]),
+            (vec![2], true, vec![(0, block[0] - 1), (0, strip - 1)]),
+        ]
+    );
+    let staged: Vec<(String, String, String)> = report
+        .plan
+        .staged
+        .iter()
+        .map(|s| {
+            (s.name.clone(), s.origin.to_string(), s.subscript.as_ref().map(ToString::to_string).unwrap_or_default())
+        })
+        .collect();
+    assert_eq!(
+        staged,
+        vec![
+            ("A".into(), "(d0, d1, d2) -> (d0, d2)".into(), "(d0, d1, d2) -> (d0, d2)".into()),
+            ("A".into(), "(d0, d1, d2) -> (d1, d2)".into(), "(d0, d1, d2) -> (d1, d2)".into()),
+        ]
+    );
+    assert_eq!((report.plan.tile_label(0), report.plan.tile_label(1)), ("A[d0, d2]".into(), "A[d1, d2]".into()));
+}
+
+/// A written array whose references are not uniformly generated stays unstaged: two tiles of
+/// it would go stale.
+#[test]
+fn a_written_array_is_not_split_into_tiles() {
+    let text = SYRK.replace("affine.store %s, %C[%i, %j]", "affine.store %s, %A[%j, %i]");
+    let (ctx, op) = parse(&text);
+    let target = Target::load("a100").unwrap();
+    let report = plan_section_with(&ctx, op, &target, SearchOptions::default()).unwrap();
+    let a = report.section.array_named("A").unwrap();
+    let (wp, wi) = report.winner;
+    let metrics = report.outcomes[wp].evaluated[wi].outcome.as_ref().unwrap();
+    let verdicts: Vec<_> = metrics.arrays.iter().filter(|v| v.array == a).collect();
+    assert_eq!(verdicts.len(), 3);
+    for v in verdicts {
+        assert!(!v.staged);
+        assert!(v.unstageable.as_deref().is_some_and(|w| w.contains("two tiles of a written array would go stale")));
+    }
+}
+
 /// A random 2-D band with a sequential loop and up to three arrays referenced with small
 /// offsets, constant or symbolic sizes, with or without a pragma.
 fn kernel(refs: &[(u8, u8, i64, i64)], symbolic: bool, pragma: bool, trip: i64) -> String {

@@ -464,16 +464,30 @@ fn blocks_per_sm(ctx: &Context, band: BandOp, target: &Target, bytes: u64) -> u3
 }
 
 /// The source name of a buffer's array: the staged array of the plan whose argument the
-/// buffer's copies move, else `buffer #i`.
+/// buffer's copies move, else `buffer #i`. When the plan stages that array in several tiles
+/// (one per group of its references), the tile's label (`A[d1, d2]`): the one entry of that
+/// array with the buffer's shape, else the entry in the order sharc-promote allocated them.
 fn array_name(ctx: &Context, band: BandOp, buffer: Value, index: usize) -> String {
-    let plan = Plan::of(ctx, band.0).and_then(Result::ok);
-    let arg = ctx.uses(buffer).iter().find_map(|u| {
-        let copy = CopyOp::view(ctx, u.op)?;
-        match ctx.value_def(copy.global(ctx)) {
-            ValueDef::BlockArg { index, .. } => Some(index as usize),
-            ValueDef::OpResult { .. } => None,
-        }
-    });
-    plan.and_then(|p| p.staged.into_iter().find(|s| arg.is_some() && s.arg == arg).map(|s| s.name))
-        .unwrap_or_else(|| format!("buffer #{index}"))
+    let fallback = || format!("buffer #{index}");
+    let Some(plan) = Plan::of(ctx, band.0).and_then(Result::ok) else { return fallback() };
+    let arg_of = |buffer: Value| {
+        ctx.uses(buffer).iter().find_map(|u| {
+            let copy = CopyOp::view(ctx, u.op)?;
+            match ctx.value_def(copy.global(ctx)) {
+                ValueDef::BlockArg { index, .. } => Some(index as usize),
+                ValueDef::OpResult { .. } => None,
+            }
+        })
+    };
+    let Some(arg) = arg_of(buffer) else { return fallback() };
+    let entries: Vec<usize> = (0..plan.staged.len()).filter(|&i| plan.staged[i].arg == Some(arg)).collect();
+    let shape = ctx.memref_parts(ctx.value_type(buffer)).map(|m| m.shape.to_vec());
+    let same_shape: Vec<usize> =
+        entries.iter().copied().filter(|&i| Some(&plan.staged[i].tile) == shape.as_ref()).collect();
+    let earlier = shared_buffers(ctx, band).into_iter().take(index).filter(|&b| arg_of(b) == Some(arg)).count();
+    let entry = match same_shape.as_slice() {
+        [only] => Some(*only),
+        _ => entries.get(earlier).or(entries.first()).copied(),
+    };
+    entry.map_or_else(fallback, |i| plan.tile_label(i))
 }
