@@ -61,7 +61,7 @@ fn prepare_copy(p: &mut Prep<'_>, op: OpId) -> Result<Copy, Diagnostic> {
 
 /// The tile origin, which every thread of the block must agree on.
 fn origin(x: &Exec<'_, '_>, c: &Copy) -> Result<Vec<i64>, SimError> {
-    uniform(x, "copy origin", |lane| {
+    uniform(x, ("copy origin", "origin"), |lane| {
         let inputs: Vec<i64> = c.origin_operands.iter().map(|&s| x.get(s, lane).i()).collect();
         let mut o = vec![0; c.sizes.len()];
         c.origin.eval_into(&inputs, &mut o).map_err(|t| x.trap(lane, t))?;
@@ -74,14 +74,14 @@ fn valid_extent(x: &Exec<'_, '_>, c: &Copy) -> Result<Vec<i64>, SimError> {
     if c.valid.is_empty() {
         return Ok(c.sizes.clone());
     }
-    uniform(x, "valid extent", |lane| Ok(c.valid.iter().map(|&s| x.get(s, lane).i()).collect()))
+    uniform(x, ("valid extent", "valid extent"), |lane| Ok(c.valid.iter().map(|&s| x.get(s, lane).i()).collect()))
 }
 
-/// `what` computed per thread by `of`: the same in every thread of the block, or a trap naming
-/// the first thread that differs.
+/// `what` (its name in the message, then its shorter name) computed per thread by `of`: the
+/// same in every thread of the block, or a trap naming the first thread that differs.
 fn uniform(
     x: &Exec<'_, '_>,
-    what: &str,
+    (what, short): (&str, &str),
     mut of: impl FnMut(u32) -> Result<Vec<i64>, SimError>,
 ) -> Result<Vec<i64>, SimError> {
     let mut first: Option<Vec<i64>> = None;
@@ -90,7 +90,7 @@ fn uniform(
         match &first {
             None => first = Some(o),
             Some(f) if *f != o => {
-                return Err(x.trap(lane, format!("{what} {o:?} differs from {f:?}, the {what} of the block's first thread,")))
+                return Err(x.trap(lane, format!("{what} {o:?} differs from {f:?}, the {short} of the block's first thread,")))
             }
             Some(_) => {}
         }
