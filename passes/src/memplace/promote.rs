@@ -4,7 +4,7 @@
 //! buffer, and a copy back for written arrays. The user-facing description is [`INFO`]'s.
 
 use crate::memplace::band_plan::{full_block_condition, in_bounds_condition, LOOP_ATTR, STRIP_ATTR};
-use crate::plan::{Plan, StagedArray};
+use crate::plan::{Plan, RefusedArray, StagedArray};
 use sharc_dialects::affine::{self, ForOp, IfOp, MinOp};
 use sharc_dialects::func::FuncOp;
 use sharc_dialects::gpu::AddressSpace;
@@ -55,7 +55,9 @@ digest 000 §7.2 steps 2–7):
    writes past the iterations the values that are there); any other written array is copied in
    first, so that the elements the block does not write keep their values.
 
-An array is not staged, with a remark saying why, when: its memref is not a function argument of
+An array is not staged, with a remark saying why (and moved from the plan's `staged` list to
+its `refused` list with the same reason, its bytes taken out of `shared_bytes`, so that later
+passes and `sharcc --report` see what the kernel holds), when: its memref is not a function argument of
 rank equal to the tile's, it has a non-affine access in the tile's scope, a strip loop it
 needs was not strip-mined (its bounds vary between threads), its origin needs a loop that is
 neither, or it is written and the rule above does not hold. Each staged array gets a remark
@@ -135,11 +137,27 @@ enum CopyIn {
 fn promote_band(ctx: &mut Context, band: BandOp, plan: &Plan, diags: &mut Vec<Diagnostic>) {
     let loc = ctx.loc(band.0).clone();
     let mut stagings = Vec::new();
+    let mut carried = plan.clone();
+    carried.staged.clear();
     for s in &plan.staged {
         match decide(ctx, band, plan, s) {
-            Ok(st) => stagings.push(st),
-            Err(why) => diags.push(Diagnostic::remark(loc.clone(), format!("{} not staged: {why}", s.name))),
+            Ok(st) => {
+                stagings.push(st);
+                carried.staged.push(s.clone());
+            }
+            Err(why) => {
+                diags.push(Diagnostic::remark(loc.clone(), format!("{} not staged: {why}", s.name)));
+                carried.refused.push(RefusedArray { name: s.name.clone(), why });
+            }
         }
+    }
+    // The plan carried down to the kernel says what is staged: later passes and the report
+    // read it.
+    if carried.staged.len() != plan.staged.len() {
+        if let Some(search) = carried.search.as_mut() {
+            search.shared_bytes = carried.staged.iter().map(|s| s.bytes).sum();
+        }
+        carried.attach(ctx, band.0);
     }
     let (Some(body), Some(band_yield)) = (band.body(ctx), band.yield_op(ctx)) else { return };
     let first = ctx.block_ops(body).first().copied().unwrap_or(band_yield);
