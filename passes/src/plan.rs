@@ -226,8 +226,10 @@ impl Plan {
         if !self.refused.is_empty() {
             let mut refused = Vec::new();
             for r in &self.refused {
-                let entries =
-                    vec![("name".to_string(), ctx.string_attr(r.name.clone())), ("why".to_string(), ctx.string_attr(r.why.clone()))];
+                let entries = vec![
+                    ("name".to_string(), ctx.string_attr(r.name.clone())),
+                    ("why".to_string(), ctx.string_attr(r.why.clone())),
+                ];
                 refused.push(ctx.dict_attr(entries));
             }
             entries.push(("refused".to_string(), ctx.array_attr(refused)));

@@ -77,9 +77,8 @@ fn row(ctx: &Context, op: OpId) -> Option<Row> {
     let func = launch.kernel_func(ctx);
     let known = func.and_then(|f| f.known_block_size(ctx));
     // The buffers the kernel allocates: shape and bytes of each workgroup attribution.
-    let buffers: Vec<(Vec<i64>, u64)> = func
-        .map(|f| f.workgroup_attributions(ctx).iter().map(|&b| buffer(ctx, b)).collect())
-        .unwrap_or_default();
+    let buffers: Vec<(Vec<i64>, u64)> =
+        func.map(|f| f.workgroup_attributions(ctx).iter().map(|&b| buffer(ctx, b)).collect()).unwrap_or_default();
     // A malformed plan reads as none: the report describes, the verifier and passes check.
     let plan = Plan::of(ctx, op).and_then(Result::ok);
     // The kernel's own block shape first: sharc-ilp shrinks the block the plan chose.

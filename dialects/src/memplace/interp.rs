@@ -90,7 +90,9 @@ fn uniform(
         match &first {
             None => first = Some(o),
             Some(f) if *f != o => {
-                return Err(x.trap(lane, format!("{what} {o:?} differs from {f:?}, the {short} of the block's first thread,")))
+                return Err(
+                    x.trap(lane, format!("{what} {o:?} differs from {f:?}, the {short} of the block's first thread,"))
+                )
             }
             Some(_) => {}
         }

@@ -299,7 +299,10 @@ fn parse_sizes(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> Parse
 }
 
 /// `attr-dict : type, type`; returns the two types.
-fn parse_types(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<(sharc_ir::Type, sharc_ir::Type)> {
+fn parse_types(
+    p: &mut OpAsmParser<'_, '_>,
+    state: &mut OperationState,
+) -> ParseResult<(sharc_ir::Type, sharc_ir::Type)> {
     p.parse_optional_attr_dict(state)?;
     let off = p.offset();
     let types = p.parse_colon_type_list()?;

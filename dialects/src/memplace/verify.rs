@@ -160,7 +160,11 @@ pub(crate) fn verify_copy(ctx: &Context, op: OpId) -> Result {
     for (d, &v) in copy.valid(ctx).iter().enumerate() {
         let ty = ctx.value_type(v);
         if !ctx.is_index(ty) {
-            return Err(op_error(ctx, op, format!("valid extent #{d} must be of type 'index', got {}", quoted(ctx, ty))));
+            return Err(op_error(
+                ctx,
+                op,
+                format!("valid extent #{d} must be of type 'index', got {}", quoted(ctx, ty)),
+            ));
         }
         if !is_valid_dim(ctx, v, scope) {
             return Err(op_error(ctx, op, format!("valid extent #{d} must be a valid affine dimension or symbol")));

@@ -1,7 +1,7 @@
 /* The acceptance of sharc-ilp (issue 13) on seed 000's mt (transpose) through sharcc's default
  * pipeline (in and out staged in 32x32 tiles, out remapped by sharc-bank-conflicts): every factor
  * 1, 2, 4, 8 with both distributions on the a100 and gtx690 plans, at n = 37 (partial blocks,
- * where out is also copied in) and 64, run in sharc-run (which fails on a race, an
+ * where out is copied back within the block's iterations) and 64, run in sharc-run (which fails on a race, an
  * out-of-bounds access or a divergent barrier) and compared byte for byte with the C compiler's
  * outputs; each run's metrics are checked against the same kernel at --ilp=off by
  * Inputs/ilp-invariants.awk (one summary line per run). A subset also runs as host machine code
