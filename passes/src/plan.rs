@@ -31,6 +31,9 @@ pub struct Plan {
     pub strips: Vec<(usize, i64)>,
     /// The arrays staged in shared memory.
     pub staged: Vec<StagedArray>,
+    /// The arrays the planner staged that `sharc-promote` then refused, with why: the plan
+    /// carried down says what the generated code does.
+    pub refused: Vec<RefusedArray>,
     /// What the partition search found; `None` for the baseline plan.
     pub search: Option<SearchSummary>,
     /// What `sharc-bank-conflicts` decided for each shared buffer it found conflicted.
@@ -74,6 +77,15 @@ pub struct BankFix {
     pub cost_after: u64,
     /// The conflict-free minimum, in wavefronts per block.
     pub ideal: u64,
+}
+
+/// An array of the plan that `sharc-promote` did not stage, and why (its remark's words).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RefusedArray {
+    /// Source name.
+    pub name: String,
+    /// Why it stays in global memory.
+    pub why: String,
 }
 
 /// One array staged in shared memory.
@@ -159,7 +171,16 @@ fn loop_name(d: Option<Dimension>) -> &'static str {
 impl Plan {
     /// The baseline plan: `block` threads, `loops` as given, nothing strip-mined or staged.
     pub fn baseline(block: [i64; 3], loops: Vec<Option<Dimension>>) -> Plan {
-        Plan { block, loops, strips: Vec::new(), staged: Vec::new(), search: None, bank: Vec::new(), ilp: None }
+        Plan {
+            block,
+            loops,
+            strips: Vec::new(),
+            staged: Vec::new(),
+            refused: Vec::new(),
+            search: None,
+            bank: Vec::new(),
+            ilp: None,
+        }
     }
 
     /// What remarks call staged entry `i`: the array's name, followed by the entry's
@@ -225,6 +246,17 @@ impl Plan {
             ("strips".to_string(), ctx.array_attr(strips)),
             ("staged".to_string(), ctx.array_attr(staged)),
         ];
+        if !self.refused.is_empty() {
+            let mut refused = Vec::new();
+            for r in &self.refused {
+                let entries = vec![
+                    ("name".to_string(), ctx.string_attr(r.name.clone())),
+                    ("why".to_string(), ctx.string_attr(r.why.clone())),
+                ];
+                refused.push(ctx.dict_attr(entries));
+            }
+            entries.push(("refused".to_string(), ctx.array_attr(refused)));
+        }
         if let Some(s) = &self.search {
             let candidates: Vec<Attr> = s.candidates.iter().map(|c| ctx.string_attr(c.clone())).collect();
             let f64_ty = ctx.float_type(FloatKind::F64);
@@ -296,6 +328,13 @@ impl Plan {
         for &s in dict.array("staged")? {
             staged.push(StagedArray::from_attr(ctx, s)?);
         }
+        let mut refused = Vec::new();
+        if dict.get("refused").is_some() {
+            for &r in dict.array("refused")? {
+                let r = Fields::of(ctx, r).ok_or("a refused entry is not a dictionary")?;
+                refused.push(RefusedArray { name: r.str("name")?.to_string(), why: r.str("why")?.to_string() });
+            }
+        }
         let search = match dict.get("candidates") {
             None => None,
             Some(_) => Some(SearchSummary {
@@ -344,7 +383,7 @@ impl Plan {
                 })
             }
         };
-        Ok(Plan { block, loops, strips, staged, search, bank, ilp })
+        Ok(Plan { block, loops, strips, staged, refused, search, bank, ilp })
     }
 }
 
@@ -488,6 +527,10 @@ mod tests {
             register_source: "ptxas -v sm_80".into(),
             reason: "model (latency-bound)".into(),
         });
+        plan.attach(&mut ctx, section.0);
+        assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan.clone())));
+        // And the arrays sharc-promote refused.
+        plan.refused = vec![super::RefusedArray { name: "C".into(), why: "written, and its tile ...".into() }];
         plan.attach(&mut ctx, section.0);
         assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan)));
     }

@@ -1,12 +1,14 @@
 //! `sharcc --report`: the decisions the pipeline took, one row per kernel, read back from the
-//! lowered module itself — each `gpu.launch_func` with its kernel's block shape and the
-//! `sharc.plan` it carries (for kernels placed by the partition search: staged arrays, tiles,
-//! shared bytes, occupancy, profit, the bank-conflict fix of each conflicted buffer, and the ILP
-//! factor `sharc-ilp` applied).
+//! lowered module itself — each `gpu.launch_func` with its kernel's block shape, its workgroup
+//! attributions (the shared buffers that exist: their shapes and, summed, the shared bytes) and
+//! the `sharc.plan` it carries (for kernels placed by the partition search: which array each
+//! buffer holds and why, the arrays `sharc-promote` refused and why, occupancy, profit, the
+//! bank-conflict fix of each conflicted buffer, and the ILP factor `sharc-ilp` applied).
 //! Reading the IR rather than the passes' internals keeps the report true to what was generated.
 
 use sharc_dialects::gpu::LaunchFuncOp;
 use sharc_ir::{Context, OpId};
+use sharc_passes::analysis::lane_index::element_bytes;
 use sharc_passes::plan::{BankFix, IlpDecision, Plan, StagedArray};
 use std::fmt::Write as _;
 
@@ -72,7 +74,11 @@ fn row(ctx: &Context, op: OpId) -> Option<Row> {
         Some((file, line, _)) => format!("{}:{line}", file.rsplit('/').next().unwrap_or(file)),
         None => "-".to_string(),
     };
-    let known = launch.kernel_func(ctx).and_then(|f| f.known_block_size(ctx));
+    let func = launch.kernel_func(ctx);
+    let known = func.and_then(|f| f.known_block_size(ctx));
+    // The buffers the kernel allocates: shape and bytes of each workgroup attribution.
+    let buffers: Vec<(Vec<i64>, u64)> =
+        func.map(|f| f.workgroup_attributions(ctx).iter().map(|&b| buffer(ctx, b)).collect()).unwrap_or_default();
     // A malformed plan reads as none: the report describes, the verifier and passes check.
     let plan = Plan::of(ctx, op).and_then(Result::ok);
     // The kernel's own block shape first: sharc-ilp shrinks the block the plan chose.
@@ -83,17 +89,24 @@ fn row(ctx: &Context, op: OpId) -> Option<Row> {
     };
     let search = plan.as_ref().and_then(|p| p.search.as_ref());
     let placement = match (&plan, search) {
-        (Some(p), Some(_)) if !p.staged.is_empty() => p.staged.iter().map(staged_array).collect::<Vec<_>>().join("; "),
+        (Some(p), Some(_)) if !p.staged.is_empty() || !p.refused.is_empty() || !buffers.is_empty() => {
+            placement(p, &buffers)
+        }
         (Some(_), Some(_)) => "none (no array pays off)".to_string(),
+        _ if !buffers.is_empty() => placement(&Plan::baseline([1, 1, 1], Vec::new()), &buffers),
         _ => "none (baseline mapping)".to_string(),
     };
     let text = |f: fn(&sharc_passes::plan::SearchSummary) -> String| search.map_or("-".to_string(), f);
+    let shared_bytes = match (search, buffers.is_empty()) {
+        (None, true) => "-".to_string(),
+        _ => buffers.iter().map(|(_, b)| b).sum::<u64>().to_string(),
+    };
     Some(Row {
         kernel,
         at,
         block,
         placement,
-        shared_bytes: text(|s| s.shared_bytes.to_string()),
+        shared_bytes,
         occupancy: text(|s| format!("{:.2}", s.occupancy)),
         profit: text(|s| s.profit.clone()),
         bank: plan.as_ref().map_or("-".to_string(), bank_fixes),
@@ -125,9 +138,37 @@ fn bank_fixes(plan: &Plan) -> String {
     plan.bank.iter().map(fix).collect::<Vec<_>>().join("; ")
 }
 
-/// `A 32x32 f32 (reuse,coalesce), read` for one staged array.
-fn staged_array(s: &StagedArray) -> String {
-    format!("{} {} ({}), {}", s.name, dims(&s.tile), s.why(), s.access_name())
+/// The placement cell: each buffer of the kernel with the staged array the plan names for it
+/// (`sharc-promote` allocates them in the order of the plan's `staged` list, which it leaves
+/// holding only what it staged), then each refused array with why. A buffer the plan does not
+/// name, or an array with no buffer, is shown as such rather than guessed.
+fn placement(plan: &Plan, buffers: &[(Vec<i64>, u64)]) -> String {
+    let mut cells = Vec::new();
+    for i in 0..buffers.len().max(plan.staged.len()) {
+        cells.push(match (plan.staged.get(i), buffers.get(i)) {
+            (Some(s), Some((shape, _))) => staged_array(s, &plan.tile_label(i), shape),
+            (Some(_), None) => format!("{}: no buffer in the kernel", plan.tile_label(i)),
+            (None, Some((shape, _))) => format!("unnamed buffer {}", dims(shape)),
+            (None, None) => continue,
+        });
+    }
+    cells.extend(plan.refused.iter().map(|r| format!("{}: not staged ({})", r.name, r.why)));
+    cells.join("; ")
+}
+
+/// `A 32x33 (reuse,coalesce), read` for one staged tile, named `label` (`A[d0, d2]` when the
+/// array has several tiles), in a buffer of shape `shape` (padding included).
+fn staged_array(s: &StagedArray, label: &str, shape: &[i64]) -> String {
+    format!("{label} {} ({}), {}", dims(shape), s.why(), s.access_name())
+}
+
+/// The shape and bytes of a workgroup attribution.
+fn buffer(ctx: &Context, b: sharc_ir::Value) -> (Vec<i64>, u64) {
+    let ty = ctx.value_type(b);
+    let shape = ctx.shape(ty).map(<[i64]>::to_vec).unwrap_or_default();
+    let elem = ctx.memref_parts(ty).and_then(|m| element_bytes(ctx, m.elem)).unwrap_or(0);
+    let count = shape.iter().try_fold(1u64, |acc, &d| acc.checked_mul(u64::try_from(d).ok()?)).unwrap_or(0);
+    (shape, count.saturating_mul(u64::from(elem)))
 }
 
 fn dims(v: &[i64]) -> String {

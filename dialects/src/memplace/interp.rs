@@ -6,7 +6,8 @@
 //! moving element `t + k*B` of the flattened tile for each thread `t` of the `B` threads of the
 //! block, all threads in lockstep; each round is one load request and one store request per
 //! warp, so the metrics (sectors, bank conflicts) and the race checks see the same accesses as
-//! they would in the lowered kernel.
+//! they would in the lowered kernel. A `copy_out` with a valid extent skips the elements at or
+//! past it, in both the shared load and the global store, as the lowered guard does.
 
 use super::ops::{AllocSharedOp, CopyOp, Direction, ALLOC_SHARED, BARRIER, COPY_IN, COPY_OUT};
 use crate::memref::interp::memref_info;
@@ -23,6 +24,8 @@ struct Copy {
     shared: Slot,
     origin: Map,
     origin_operands: Box<[Slot]>,
+    /// The valid extent's operands (`copy_out` only; empty: the whole tile).
+    valid: Box<[Slot]>,
     sizes: Vec<i64>,
     /// Elements in the tile.
     count: u64,
@@ -35,7 +38,9 @@ fn prepare_copy(p: &mut Prep<'_>, op: OpId) -> Result<Copy, Diagnostic> {
     let map = copy.origin_map(ctx).ok_or_else(|| p.error(op, "memplace copy without its origin"))?;
     let (elem, shape, _) = memref_info(p, op, ctx.value_type(copy.global(ctx)))?;
     let sizes = copy.sizes(ctx);
-    let bad_rank = sizes.len() != shape.len() || map.num_results() != sizes.len() || shape.len() > MAX_RANK;
+    let bad_valid = !copy.valid(ctx).is_empty() && copy.valid(ctx).len() != sizes.len();
+    let bad_rank =
+        sizes.len() != shape.len() || map.num_results() != sizes.len() || shape.len() > MAX_RANK || bad_valid;
     if bad_rank || sizes.iter().any(|&s| s < 1) {
         return Err(p.error(op, "malformed memplace copy sizes"));
     }
@@ -47,6 +52,7 @@ fn prepare_copy(p: &mut Prep<'_>, op: OpId) -> Result<Copy, Diagnostic> {
         shared: p.slot(copy.shared(ctx)),
         origin: Map::compile(map),
         origin_operands: p.slots(copy.origin_operands(ctx)).into(),
+        valid: p.slots(copy.valid(ctx)).into(),
         sizes,
         count,
         elem,
@@ -55,18 +61,38 @@ fn prepare_copy(p: &mut Prep<'_>, op: OpId) -> Result<Copy, Diagnostic> {
 
 /// The tile origin, which every thread of the block must agree on.
 fn origin(x: &Exec<'_, '_>, c: &Copy) -> Result<Vec<i64>, SimError> {
-    let mut first: Option<Vec<i64>> = None;
-    for &lane in x.lanes() {
+    uniform(x, ("copy origin", "origin"), |lane| {
         let inputs: Vec<i64> = c.origin_operands.iter().map(|&s| x.get(s, lane).i()).collect();
         let mut o = vec![0; c.sizes.len()];
         c.origin.eval_into(&inputs, &mut o).map_err(|t| x.trap(lane, t))?;
+        Ok(o)
+    })
+}
+
+/// The tile's valid extent (its sizes without one), which every thread must agree on.
+fn valid_extent(x: &Exec<'_, '_>, c: &Copy) -> Result<Vec<i64>, SimError> {
+    if c.valid.is_empty() {
+        return Ok(c.sizes.clone());
+    }
+    uniform(x, ("valid extent", "valid extent"), |lane| Ok(c.valid.iter().map(|&s| x.get(s, lane).i()).collect()))
+}
+
+/// `what` (its name in the message, then its shorter name) computed per thread by `of`: the
+/// same in every thread of the block, or a trap naming the first thread that differs.
+fn uniform(
+    x: &Exec<'_, '_>,
+    (what, short): (&str, &str),
+    mut of: impl FnMut(u32) -> Result<Vec<i64>, SimError>,
+) -> Result<Vec<i64>, SimError> {
+    let mut first: Option<Vec<i64>> = None;
+    for &lane in x.lanes() {
+        let o = of(lane)?;
         match &first {
             None => first = Some(o),
             Some(f) if *f != o => {
-                return Err(x.trap(
-                    lane,
-                    format!("copy origin {o:?} differs from {f:?}, the origin of the block's first thread,"),
-                ))
+                return Err(
+                    x.trap(lane, format!("{what} {o:?} differs from {f:?}, the {short} of the block's first thread,"))
+                )
             }
             Some(_) => {}
         }
@@ -75,7 +101,7 @@ fn origin(x: &Exec<'_, '_>, c: &Copy) -> Result<Vec<i64>, SimError> {
 }
 
 /// One thread's element of a copy round: the lane, the tile index, the global index if it is
-/// inside the global memref, and the value moved.
+/// inside the global memref (and the tile index inside the valid extent), and the value moved.
 type Move = (u32, Vec<i64>, Option<Vec<i64>>, Val);
 
 fn exec_copy(x: &mut Exec<'_, '_>, c: &Copy) -> Result<(), SimError> {
@@ -94,6 +120,7 @@ fn exec_copy(x: &mut Exec<'_, '_>, c: &Copy) -> Result<(), SimError> {
         )));
     }
     let origin = origin(x, c)?;
+    let valid = valid_extent(x, c)?;
     let lanes = x.lanes();
     let Some(&lane0) = lanes.first() else { return Ok(()) };
     let (global, shared) = (x.get(c.global, lane0), x.get(c.shared, lane0));
@@ -111,7 +138,8 @@ fn exec_copy(x: &mut Exec<'_, '_>, c: &Copy) -> Result<(), SimError> {
             }
             let tile = unflatten(e, &c.sizes);
             let g: Vec<i64> = tile.iter().zip(&origin).map(|(t, o)| t + o).collect();
-            let inside = g.iter().zip(&extents).all(|(&i, &n)| (0..n).contains(&i));
+            let inside = g.iter().zip(&extents).all(|(&i, &n)| (0..n).contains(&i))
+                && tile.iter().zip(&valid).all(|(&t, &v)| t < v);
             moves.push((lane, tile, inside.then_some(g), zero));
         }
         // The loads of the round (global for copy_in, shared for copy_out; only for elements

@@ -21,7 +21,9 @@
 //!   origin); thread `t` moves elements `t, t + B, ...` of the row-major flattened tile, so
 //!   the semantics in `sharc-run` and the lowered loop make the same accesses;
 //! - elements of a tile outside the global memref (halos at the borders, partial tiles) are
-//!   not read: `copy_in` sets them to zero in the buffer, `copy_out` does not write them;
+//!   not read: `copy_in` sets them to zero in the buffer, `copy_out` does not write them, nor
+//!   the elements past its optional valid extent (a partial block's own iterations), so a tile
+//!   only written need not be copied in first;
 //! - barriers are explicit (`memplace.barrier`, never implied by a copy), so a later pass can
 //!   place exactly the ones a shared-memory dependence needs;
 //! - padding is part of the buffer's type; placements a type cannot show (an XOR swizzle, a

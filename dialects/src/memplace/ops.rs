@@ -134,11 +134,25 @@ pub static COPY_OUT: OpSpec = OpSpec {
         block executes it together; thread `t` copies the elements `t, t + B, ...` of the \
         flattened region. Elements whose global index is outside the global memref are neither \
         read from the buffer nor written.\n\n\
+        The optional **valid extent** (`valid [%e0, ...]`, one `index` operand per dimension, \
+        valid affine dimensions or symbols like the origin's, the same in every thread) bounds \
+        the copy further: tile element `[t0, ...]` is copied only when `t_d < e_d` in every \
+        dimension, so a partial block (at the edge of the iteration space) writes back only the \
+        elements it computed and leaves the rest of the global memref as it was, without \
+        copying the tile in first. Extents at or above `sizes` copy the whole dimension; zero or \
+        negative ones copy nothing.\n\n\
         ```mlir\n\
         memplace.copy_out %Cs to %C[%bi, %bj] sizes [32, 32] \
         : memref<32x32xf32, #gpu.address_space<workgroup>>, memref<?x?xf32>\n\
+        // or, writing back only the rows and columns of the band's iteration space (n x n):\n\
+        %e0 = affine.min affine_map<(d0)[s0] -> (32, s0 - d0)>(%bi)[%n]\n\
+        %e1 = affine.min affine_map<(d0)[s0] -> (32, s0 - d0)>(%bj)[%n]\n\
+        memplace.copy_out %Cs to %C[%bi, %bj] sizes [32, 32] valid [%e0, %e1] \
+        : memref<32x32xf32, #gpu.address_space<workgroup>>, memref<?x?xf32>\n\
         ```\n\n\
-        A `memplace.barrier` must separate the writes of the buffer from the copy.",
+        A `memplace.barrier` must separate the writes of the buffer from the copy. Operands: \
+        the buffer, the global memref, the origin's map operands, then the valid extents (none \
+        or one per dimension; the origin map's dims and symbols say where they start).",
     traits: OpTraits::MEMORY_EFFECTS,
     inherent_attrs: &[MAP, SIZES],
     verify: Some(verify::verify_copy),
@@ -232,7 +246,7 @@ pub enum Direction {
 }
 
 /// A typed view of `memplace.copy_in` and `memplace.copy_out`. Operands: the source, the
-/// destination, then the origin's map operands.
+/// destination, the origin's map operands, then (`copy_out` only) the valid extents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CopyOp(pub OpId);
 
@@ -243,7 +257,8 @@ impl CopyOp {
     }
 
     /// The state of a copy of the tile of `global` at `origin_map(origin_operands)` with extents
-    /// `sizes`, into (`Direction::In`) or out of (`Direction::Out`) the buffer `shared`.
+    /// `sizes`, into (`Direction::In`) or out of (`Direction::Out`) the buffer `shared`. A copy
+    /// out with a valid extent gets it with [`CopyOp::with_valid`].
     #[allow(clippy::too_many_arguments)]
     pub fn state(
         ctx: &mut Context,
@@ -265,6 +280,12 @@ impl CopyOp {
             .operands([first, second].into_iter().chain(origin_operands.iter().copied()))
             .prop(MAP, map)
             .prop(SIZES, sizes)
+    }
+
+    /// `state` (of a `memplace.copy_out`) with the valid extent `valid`, one `index` value per
+    /// dimension: elements at or past it are neither read nor written.
+    pub fn with_valid(state: OperationState, valid: &[Value]) -> OperationState {
+        state.operands(valid.iter().copied())
     }
 
     /// Which way the copy goes.
@@ -291,9 +312,21 @@ impl CopyOp {
         ctx.attr_of(self.0, MAP).and_then(|a| ctx.attr_affine_map(a))
     }
 
+    /// The number of origin operands: the origin map's dims and symbols (all operands after
+    /// the two memrefs when the map is missing, in unverified IR).
+    fn origin_count(self, ctx: &Context) -> usize {
+        let rest = ctx.operands(self.0).len().saturating_sub(2);
+        self.origin_map(ctx).map_or(rest, |m| m.num_inputs().min(rest))
+    }
+
     /// The origin's map operands (dims, then symbols).
     pub fn origin_operands(self, ctx: &Context) -> &[Value] {
-        ctx.operands(self.0).get(2..).unwrap_or(&[])
+        ctx.operands(self.0).get(2..2 + self.origin_count(ctx)).unwrap_or(&[])
+    }
+
+    /// The valid extent: one `index` value per dimension, or none (the whole tile is valid).
+    pub fn valid(self, ctx: &Context) -> &[Value] {
+        ctx.operands(self.0).get(2 + self.origin_count(ctx)..).unwrap_or(&[])
     }
 
     /// The tile's extents.

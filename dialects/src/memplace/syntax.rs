@@ -5,7 +5,8 @@
 //! layout-spec ::= row_major | transposed | xor<vec = V, per_phase = P, max_phase = M>
 //!               | soa<fields = K> | swizzle<B, M, S>
 //! memplace.copy_in %global[origin] to %shared sizes [n, ...] attr-dict : global-type, shared-type
-//! memplace.copy_out %shared to %global[origin] sizes [n, ...] attr-dict : shared-type, global-type
+//! memplace.copy_out %shared to %global[origin] sizes [n, ...] (valid [%e, ...])? attr-dict
+//!     : shared-type, global-type
 //! memplace.barrier attr-dict
 //! ```
 //!
@@ -17,7 +18,7 @@
 //! is normalised to the `xor` form where it is one on the buffer ([`SharedLayout::cute`]), so
 //! one layout has one printed form; otherwise it stays `swizzle<B, M, S>` on the flat offset.
 
-use super::ops::{layout_attr, AllocSharedOp, CopyOp, LAYOUT, MAP, SIZES};
+use super::ops::{layout_attr, AllocSharedOp, CopyOp, Direction, LAYOUT, MAP, SIZES};
 use crate::memref::custom_error_at;
 use sharc_ir::builder::OperationState;
 use sharc_ir::syntax::parser::Delimiter;
@@ -284,11 +285,8 @@ fn parse_tile(
     Ok((memref, dims, syms))
 }
 
-/// `sizes [n, ...] attr-dict : type, type`; returns the two types.
-fn parse_sizes_and_types(
-    p: &mut OpAsmParser<'_, '_>,
-    state: &mut OperationState,
-) -> ParseResult<(sharc_ir::Type, sharc_ir::Type)> {
+/// `sizes [n, ...]`, stored in `state`.
+fn parse_sizes(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
     keyword(p, state, "sizes")?;
     let mut sizes = Vec::new();
     p.parse_comma_separated_list(Delimiter::Square, |p| {
@@ -297,6 +295,14 @@ fn parse_sizes_and_types(
     })?;
     let sizes = p.ctx().dense_i64_array(&sizes);
     state.add_prop(SIZES, sizes);
+    Ok(())
+}
+
+/// `attr-dict : type, type`; returns the two types.
+fn parse_types(
+    p: &mut OpAsmParser<'_, '_>,
+    state: &mut OperationState,
+) -> ParseResult<(sharc_ir::Type, sharc_ir::Type)> {
     p.parse_optional_attr_dict(state)?;
     let off = p.offset();
     let types = p.parse_colon_type_list()?;
@@ -330,7 +336,8 @@ pub(crate) fn parse_copy_in(p: &mut OpAsmParser<'_, '_>, state: &mut OperationSt
     let (global, dims, syms) = parse_tile(p, state)?;
     keyword(p, state, "to")?;
     let shared = p.parse_operand()?;
-    let (global_ty, shared_ty) = parse_sizes_and_types(p, state)?;
+    parse_sizes(p, state)?;
+    let (global_ty, shared_ty) = parse_types(p, state)?;
     resolve_copy(p, state, [(global, global_ty), (shared, shared_ty)], &dims, &syms)
 }
 
@@ -339,8 +346,20 @@ pub(crate) fn parse_copy_out(p: &mut OpAsmParser<'_, '_>, state: &mut OperationS
     let shared = p.parse_operand()?;
     keyword(p, state, "to")?;
     let (global, dims, syms) = parse_tile(p, state)?;
-    let (shared_ty, global_ty) = parse_sizes_and_types(p, state)?;
-    resolve_copy(p, state, [(shared, shared_ty), (global, global_ty)], &dims, &syms)
+    parse_sizes(p, state)?;
+    let mut valid = Vec::new();
+    if p.parse_optional_keyword("valid") {
+        p.parse_comma_separated_list(Delimiter::Square, |p| {
+            valid.push(p.parse_operand()?);
+            Ok(())
+        })?;
+    }
+    let (shared_ty, global_ty) = parse_types(p, state)?;
+    resolve_copy(p, state, [(shared, shared_ty), (global, global_ty)], &dims, &syms)?;
+    let index = p.ctx().index_type();
+    let valid = p.resolve_operands_of(&valid, index)?;
+    state.operands.extend(valid);
+    Ok(())
 }
 
 fn print_tile(p: &mut OpAsmPrinter<'_>, copy: CopyOp) {
@@ -357,6 +376,13 @@ fn print_sizes_and_types(p: &mut OpAsmPrinter<'_>, copy: CopyOp) {
     let ctx = p.ctx();
     let sizes: Vec<String> = copy.sizes(ctx).iter().map(i64::to_string).collect();
     p.write(&format!(" sizes [{}]", sizes.join(", ")));
+    let valid = copy.valid(ctx).to_vec();
+    if !valid.is_empty() && copy.direction(ctx) == Direction::Out {
+        p.write(" valid [");
+        p.operands(&valid);
+        p.write("]");
+    }
+    let ctx = p.ctx();
     p.attr_dict(copy.0, &[MAP, SIZES]);
     p.write(" : ");
     let types = [ctx.value_type(ctx.operand(copy.0, 0)), ctx.value_type(ctx.operand(copy.0, 1))];

@@ -2,7 +2,7 @@
 //! thread of the block with the same origin, and that barriers separate the copies from the
 //! other threads' accesses; `sharc-run` reports both (divergence, races).
 
-use super::ops::{AllocSharedOp, CopyOp, LAYOUT, MAP, SIZES};
+use super::ops::{AllocSharedOp, CopyOp, Direction, LAYOUT, MAP, SIZES};
 use crate::affine::validity::{affine_scope, is_valid_dim};
 use crate::gpu::AddressSpace;
 use crate::gpumap::BandOp;
@@ -131,8 +131,13 @@ pub(crate) fn verify_copy(ctx: &Context, op: OpId) -> Result {
     if map.num_results() != rank {
         return Err(op_error(ctx, op, format!("expects {rank} origin indices, got {}", map.num_results())));
     }
-    if map.num_inputs() != copy.origin_operands(ctx).len() {
+    let extra = ctx.operands(op).len() - 2 - copy.origin_operands(ctx).len();
+    let takes_valid = copy.direction(ctx) == Direction::Out;
+    if map.num_inputs() != copy.origin_operands(ctx).len() || (extra > 0 && !takes_valid) {
         return Err(op_error(ctx, op, "expects as many origin operands as the origin map has dims and symbols"));
+    }
+    if extra != 0 && extra != rank {
+        return Err(op_error(ctx, op, format!("expects no valid extent or {rank} of them, got {extra}")));
     }
     let sizes = copy.sizes(ctx);
     if ctx.attr_of(op, SIZES).is_none() || sizes.len() != rank {
@@ -150,6 +155,20 @@ pub(crate) fn verify_copy(ctx: &Context, op: OpId) -> Result {
     let scope = affine_scope(ctx, op);
     if let Some(pos) = copy.origin_operands(ctx).iter().position(|&v| !is_valid_dim(ctx, v, scope)) {
         return Err(op_error(ctx, op, format!("origin operand #{pos} must be a valid affine dimension or symbol")));
+    }
+    // The lowering compares the tile index with the extent in an affine guard.
+    for (d, &v) in copy.valid(ctx).iter().enumerate() {
+        let ty = ctx.value_type(v);
+        if !ctx.is_index(ty) {
+            return Err(op_error(
+                ctx,
+                op,
+                format!("valid extent #{d} must be of type 'index', got {}", quoted(ctx, ty)),
+            ));
+        }
+        if !is_valid_dim(ctx, v, scope) {
+            return Err(op_error(ctx, op, format!("valid extent #{d} must be a valid affine dimension or symbol")));
+        }
     }
     in_band(ctx, op)
 }

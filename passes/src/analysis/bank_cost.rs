@@ -21,7 +21,8 @@
 //! - a load or store is one request per warp (linear thread id `x + X·(y + Y·z)`, warps of
 //!   `warp_size`); `memplace.copy_in`/`copy_out` run as `sharc-run` runs them: thread `t` moves
 //!   flattened tile element `t + k·T` in round `k`, one shared store (copy_in) or load
-//!   (copy_out) request per warp and round;
+//!   (copy_out) request per warp and round, without the elements past a `copy_out`'s valid
+//!   extent (evaluated for the middle block: the whole tile in a large problem);
 //! - each lane's element goes through the buffer's type (padding included) and its layout
 //!   (`SharedLayout::physical_offset`) to a byte address, and each request is costed by
 //!   `sharc_machine::bank::shared_request_cost`, the simulator's model.
@@ -360,7 +361,8 @@ impl Buffer {
 /// How an op touches the buffer.
 enum Use {
     Access(AccessKind, Subscripts),
-    Copy(Direction, Vec<i64>),
+    /// A copy: its direction, sizes and valid extent (empty: the whole tile).
+    Copy(Direction, Vec<i64>, Vec<Value>),
 }
 
 enum Subscripts {
@@ -385,7 +387,9 @@ fn users(ctx: &Context, band: OpId, buffer: Value) -> Result<HashMap<OpId, Use>,
         } else if let Some(s) = memref::StoreOp::view(ctx, op).filter(|s| s.memref(ctx) == buffer) {
             Some(Use::Access(AccessKind::Store, Subscripts::Values(s.indices(ctx).to_vec())))
         } else {
-            CopyOp::view(ctx, op).filter(|c| c.shared(ctx) == buffer).map(|c| Use::Copy(c.direction(ctx), c.sizes(ctx)))
+            CopyOp::view(ctx, op)
+                .filter(|c| c.shared(ctx) == buffer)
+                .map(|c| Use::Copy(c.direction(ctx), c.sizes(ctx), c.valid(ctx).to_vec()))
         };
         let access =
             access.ok_or_else(|| CostError::new(op, format!("the buffer is used by `{}`", ctx.op_name(op))))?;
@@ -399,10 +403,9 @@ fn users(ctx: &Context, band: OpId, buffer: Value) -> Result<HashMap<OpId, Use>,
 fn relevant_values(ctx: &Context, band: OpId, buffer: Value, users: &HashMap<OpId, Use>) -> HashSet<Value> {
     let mut work: Vec<Value> = Vec::new();
     for (&op, u) in users {
-        if let Use::Access(_, s) = u {
-            match s {
-                Subscripts::Values(v) | Subscripts::Map(_, v) => work.extend(v),
-            }
+        match u {
+            Use::Access(_, Subscripts::Values(v) | Subscripts::Map(_, v)) => work.extend(v),
+            Use::Copy(_, _, valid) => work.extend(valid),
         }
         let mut p = ctx.parent_op(op);
         while let Some(a) = p.filter(|&a| a != band && ctx.is_ancestor(band, a)) {
@@ -593,10 +596,18 @@ impl Costing<'_> {
                 }
                 (kind, vec![TracedRequest { weight, active, index: flat }])
             }
-            Use::Copy(direction, sizes) => {
+            Use::Copy(direction, sizes, valid) => {
                 let kind = match direction {
                     Direction::In => AccessKind::CopyIn,
                     Direction::Out => AccessKind::CopyOut,
+                };
+                let (sizes, valid) = (sizes.clone(), valid.clone());
+                // The extent is the same in every thread (the simulator checks it); lane 0's.
+                let extent: Vec<i64> = if valid.is_empty() {
+                    sizes.clone()
+                } else {
+                    let lanes = valid.iter().map(|&v| self.eval.value(v)).collect::<Result<Vec<_>, _>>();
+                    lanes.map_err(|e| self.err(op, e))?.iter().map(|l| l.get(0)).collect()
                 };
                 let count = sizes.iter().try_fold(1u64, |acc, &s| acc.checked_mul(u64::try_from(s).ok()?));
                 let count = count.filter(|&c| c > 0).ok_or_else(|| CostError::new(op, "malformed copy sizes"))?;
@@ -606,12 +617,19 @@ impl Costing<'_> {
                 let width = threads as u64;
                 let rounds = (0..count.div_ceil(width))
                     .map(|round| {
-                        let active: Vec<bool> =
-                            mask.iter().enumerate().map(|(t, &a)| a && round * width + (t as u64) < count).collect();
+                        let in_extent = |e: u64| unflatten(e, &sizes).iter().zip(&extent).all(|(&i, &v)| i < v);
+                        let active: Vec<bool> = mask
+                            .iter()
+                            .enumerate()
+                            .map(|(t, &a)| {
+                                let e = round * width + t as u64;
+                                a && e < count && in_extent(e)
+                            })
+                            .collect();
                         let mut flat = vec![0i64; active.len() * rank];
                         for (t, _) in active.iter().enumerate().filter(|(_, &a)| a) {
                             let e = round * width + t as u64;
-                            flat[t * rank..(t + 1) * rank].copy_from_slice(&unflatten(e, sizes));
+                            flat[t * rank..(t + 1) * rank].copy_from_slice(&unflatten(e, &sizes));
                         }
                         TracedRequest { weight, active, index: flat }
                     })

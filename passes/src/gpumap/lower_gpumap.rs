@@ -95,7 +95,9 @@ it, `sharc-run` executes it with the same results and memory accesses as the ban
 
   The tile index of `%e` is row-major: `(e floordiv (s1*...*sn)) mod s0, ...`. The bounds of
   dynamic dimensions of `A` are `memref.dim`s.
-- `memplace.copy_out` is the same loop with `affine.if #inside { load %S; store %A }`.
+- `memplace.copy_out` is the same loop with `affine.if #inside { load %S; store %A }`; with a
+  valid extent `valid [%e0, ...]`, `#inside` also requires each tile index below its extent
+  (`%e_d - tile index - 1 >= 0`, the extents as dims of the guard).
 - A buffer with a `layout` other than `row_major` (see `memplace.alloc_shared`) has no layout
   at the gpu level: after the copies are loops, every access of its attribution (the copy
   loops' too) indexes the physical position of the element, the address `sharc-run` gives it
@@ -564,6 +566,7 @@ fn lower_copy(ctx: &mut Context, copy: CopyOp, linear_id: Value, threads: i64) -
     let (global, shared) = (copy.global(ctx), copy.shared(ctx));
     let origin_map = copy.origin_map(ctx)?.clone();
     let origin_operands = copy.origin_operands(ctx).to_vec();
+    let valid = copy.valid(ctx).to_vec();
     let sizes = copy.sizes(ctx);
     let count = sizes.iter().try_fold(1i64, |acc, &s| acc.checked_mul(s))?;
     let global_ty = ctx.value_type(global);
@@ -621,6 +624,10 @@ fn lower_copy(ctx: &mut Context, copy: CopyOp, linear_id: Value, threads: i64) -
         };
         inside.push(g.clone());
         inside.push(limit - g.clone() - 1);
+    }
+    for (&v, t) in valid.iter().zip(&tile) {
+        let extent = m.dim(v);
+        inside.push(extent - t.clone() - 1);
     }
     let (set, tile_map, index_map, operands) = (m.set(inside)?, m.map(tile)?, m.map(index)?, m.operands());
     let mut b = Builder::before(ip);

@@ -95,6 +95,7 @@ A `DictionaryAttr` of builtin attributes (upstream `mlir-opt` parses it):
 | `candidates` | the candidate array names |
 | `profit` | profit per block in bytes, a string (`"16128 * n"`; `n` is any unknown trip count) |
 | `shared_bytes`, `blocks_per_sm`, `occupancy` | shared bytes per block, resident blocks per SM, resident warps / maximum |
+| `refused` | written by `sharc-promote`: `[{name = "y", why = "..."}]`, the arrays of `staged` it did not stage (removed from `staged`, their bytes from `shared_bytes`), with the reason its remark gives; absent when none |
 
 **Loop numbers**: a pre-order walk of the `affine.parallel` and `affine.for` ops of the section,
 the section first, each contributing its induction variables in order; the band (the section's

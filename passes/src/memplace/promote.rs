@@ -5,8 +5,8 @@
 //! for written arrays. The user-facing description is [`INFO`]'s.
 
 use crate::memplace::band_plan::{full_block_condition, in_bounds_condition, LOOP_ATTR, STRIP_ATTR};
-use crate::plan::{Plan, StagedArray};
-use sharc_dialects::affine::{self, ForOp, IfOp};
+use crate::plan::{Plan, RefusedArray, StagedArray};
+use sharc_dialects::affine::{self, ForOp, IfOp, MinOp};
 use sharc_dialects::func::FuncOp;
 use sharc_dialects::gpu::AddressSpace;
 use sharc_dialects::gpumap::BandOp;
@@ -52,13 +52,20 @@ buffer, copies and accesses of its own.
    every access of the array.
 5. **Written arrays** are staged only when the tile is exactly the block's own writes: no strip,
    no halo, every reference's subscript `d` is `iv + c` of a distinct band loop whose block
-   size is the tile's extent, all references alike, so no two blocks' tiles overlap. The tile
-   is copied in first, so that elements the block does not write keep their values (for an
-   array only written, by a store every thread in range reaches, only in partial blocks: a full
-   block overwrites its whole tile), the shared stores keep the guards `sharc-map` put on the
-   global ones, and a `memplace.barrier` and a `memplace.copy_out` end the band's body.
+   size is the tile's extent, all references alike, so no two blocks' tiles overlap. The shared
+   stores keep the guards `sharc-map` put on the global ones, and a `memplace.barrier` and a
+   `memplace.copy_out` end the band's body. Where partial blocks exist (bounds that are not
+   constant multiples of the tiles) and the band's steps are 1, the copy back has a **valid
+   extent**: per dimension `d` indexed by `iv_b + c`, `affine.min(tile_b, ub_b - origin_b)`
+   (one term per upper bound of loop `b`), the block's own iterations, so a partial block writes
+   back only what it computed. An array only written, by a store every thread in range reaches,
+   is then never copied in (without a valid extent: only in partial blocks, so the copy back
+   writes past the iterations the values that are there); any other written array is copied in
+   first, so that the elements the block does not write keep their values.
 
-An array is not staged, with a remark saying why, when: its memref is not a function argument of
+An array is not staged, with a remark saying why (and moved from the plan's `staged` list to
+its `refused` list with the same reason, its bytes taken out of `shared_bytes`, so that later
+passes and `sharcc --report` see what the kernel holds), when: its memref is not a function argument of
 rank equal to the tile's, it has a non-affine access in the tile's scope, a strip loop it
 needs was not strip-mined (its bounds vary between threads), its origin needs a loop that is
 neither, none of its accesses has the tile's subscripts, another entry already serves its
@@ -114,29 +121,58 @@ struct Staging {
     /// The strip loop whose body is the scope; `None`: the band's body.
     scope: Option<ForOp>,
     written: bool,
-    /// Copy in only when the block is partial.
-    copy_in_partial_only: bool,
+    /// When the tile is copied in.
+    copy_in: CopyIn,
+    /// For a written tile copied back up to the block's extent: per tile dimension, the
+    /// `affine.min` map and operands of the valid extent of `memplace.copy_out`; `None`: the
+    /// whole tile goes back.
+    valid: Option<Vec<(AffineMap, Vec<Value>)>>,
     /// The accesses to rewrite.
     accesses: Vec<OpId>,
     remark: String,
 }
 
+/// When a staged tile is copied in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CopyIn {
+    /// In every block (a read tile, or a written one whose unwritten elements go back).
+    Always,
+    /// Only in partial blocks: a full block overwrites the whole tile, a partial one writes
+    /// back the whole tile (no valid extent) and must not put garbage past its iterations.
+    PartialBlocks,
+    /// Never: every block writes every element it copies back.
+    Never,
+}
+
 fn promote_band(ctx: &mut Context, band: BandOp, plan: &Plan, diags: &mut Vec<Diagnostic>) {
     let loc = ctx.loc(band.0).clone();
     let mut stagings: Vec<Staging> = Vec::new();
+    let mut carried = plan.clone();
+    carried.staged.clear();
     for (i, s) in plan.staged.iter().enumerate() {
         let label = plan.tile_label(i);
-        match decide(ctx, band, plan, s, &label) {
+        let why = match decide(ctx, band, plan, s, &label) {
             // Two entries serving one access (a hand-written plan): the first keeps it.
             Ok(st) if stagings.iter().any(|o| o.accesses.iter().any(|a| st.accesses.contains(a))) => {
-                diags.push(Diagnostic::remark(
-                    loc.clone(),
-                    format!("{label} not staged: another tile of the plan serves its accesses"),
-                ))
+                "another tile of the plan serves its accesses".to_string()
             }
-            Ok(st) => stagings.push(st),
-            Err(why) => diags.push(Diagnostic::remark(loc.clone(), format!("{label} not staged: {why}"))),
+            Ok(st) => {
+                stagings.push(st);
+                carried.staged.push(s.clone());
+                continue;
+            }
+            Err(why) => why,
+        };
+        diags.push(Diagnostic::remark(loc.clone(), format!("{label} not staged: {why}")));
+        carried.refused.push(RefusedArray { name: label, why });
+    }
+    // The plan carried down to the kernel says what is staged: later passes and the report
+    // read it.
+    if carried.staged.len() != plan.staged.len() {
+        if let Some(search) = carried.search.as_mut() {
+            search.shared_bytes = carried.staged.iter().map(|s| s.bytes).sum();
         }
+        carried.attach(ctx, band.0);
     }
     let (Some(body), Some(band_yield)) = (band.body(ctx), band.yield_op(ctx)) else { return };
     let first = ctx.block_ops(body).first().copied().unwrap_or(band_yield);
@@ -167,6 +203,9 @@ fn promote_band(ctx: &mut Context, band: BandOp, plan: &Plan, diags: &mut Vec<Di
         };
         for &i in members {
             let st = &stagings[i];
+            if st.copy_in == CopyIn::Never {
+                continue;
+            }
             let state = CopyOp::state(
                 ctx,
                 loc.clone(),
@@ -177,7 +216,7 @@ fn promote_band(ctx: &mut Context, band: BandOp, plan: &Plan, diags: &mut Vec<Di
                 buffers[i],
                 &st.tile,
             );
-            if st.copy_in_partial_only {
+            if st.copy_in == CopyIn::PartialBlocks {
                 if let Some((set, operands)) = full_block_condition(ctx, band) {
                     let if_state = IfOp::build(ctx, loc.clone(), set, &operands, &[], true);
                     let guard = IfOp(Builder::before(at).insert(ctx, if_state));
@@ -218,6 +257,19 @@ fn promote_band(ctx: &mut Context, band: BandOp, plan: &Plan, diags: &mut Vec<Di
                 buffers[i],
                 &st.tile,
             );
+            let state = match &st.valid {
+                Some(extents) => {
+                    let valid: Vec<Value> = extents
+                        .iter()
+                        .map(|(map, operands)| {
+                            let min = MinOp::build(ctx, loc.clone(), map.clone(), operands);
+                            Builder::before(band_yield).insert_value(ctx, min)
+                        })
+                        .collect();
+                    CopyOp::with_valid(state, &valid)
+                }
+                None => state,
+            };
             Builder::before(band_yield).insert(ctx, state);
         }
     }
@@ -412,13 +464,22 @@ fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray, label: &str
         }
         accesses = mine;
     }
-    let mut copy_in_partial_only = false;
+    let (mut copy_in, mut valid) = (CopyIn::Always, None);
     if s.written {
         if scope.is_some() || s.halo_lo.iter().chain(&s.halo_hi).any(|&h| h != 0) {
             return Err("written, and its tile is not exactly the block's writes (strips or halo)".into());
         }
-        check_own_writes(ctx, band, s, &accesses)?;
-        copy_in_partial_only = !s.read && stores_reached_by_every_thread(ctx, band, &accesses);
+        let loops = check_own_writes(ctx, band, s, &accesses)?;
+        // Partial blocks exist unless the bounds are constant multiples of the tiles; the valid
+        // extent `min(tile, ub - origin)` counts the block's iterations only with unit steps.
+        let partial = in_bounds_condition(ctx, band).is_some();
+        let steps = band.steps(ctx);
+        if partial && loops.iter().all(|&b| steps.get(b) == Some(&1)) {
+            valid = loops.iter().map(|&b| valid_extent(ctx, band, b)).collect::<Option<Vec<_>>>();
+        }
+        if !s.read && stores_reached_by_every_thread(ctx, band, &accesses) {
+            copy_in = if !partial || valid.is_some() { CopyIn::Never } else { CopyIn::PartialBlocks };
+        }
     }
     let tile = s.tile.iter().map(i64::to_string).collect::<Vec<_>>().join("x");
     let remark = format!(
@@ -432,14 +493,13 @@ fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray, label: &str
             (l, Some(_)) =>
                 format!("copied per strip of loop {}", l.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")),
         },
-        if s.written {
-            if copy_in_partial_only {
-                ", copied back (copied in only in partial blocks)"
-            } else {
-                ", copied back"
-            }
-        } else {
-            ""
+        match (s.written, copy_in, valid.is_some()) {
+            (false, _, _) => "",
+            (true, CopyIn::Never, true) => ", copied back within the block's iterations (never copied in)",
+            (true, CopyIn::Never, false) => ", copied back (never copied in: every block is full)",
+            (true, CopyIn::PartialBlocks, _) => ", copied back (copied in only in partial blocks)",
+            (true, CopyIn::Always, true) => ", copied back within the block's iterations",
+            (true, CopyIn::Always, false) => ", copied back",
         }
     );
     Ok(Staging {
@@ -450,7 +510,8 @@ fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray, label: &str
         origin_operands: operands,
         scope,
         written: s.written,
-        copy_in_partial_only,
+        copy_in,
+        valid,
         accesses,
         remark,
     })
@@ -458,7 +519,8 @@ fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray, label: &str
 
 /// Every access's subscript `d` is `iv_b + c` for a distinct band loop `b` whose tile size is
 /// the tile's extent `d`, and all accesses are alike: each block touches exactly its own tile.
-fn check_own_writes(ctx: &Context, band: BandOp, s: &StagedArray, accesses: &[OpId]) -> Result<(), String> {
+/// Returns the band loop `b` of each tile dimension `d`.
+fn check_own_writes(ctx: &Context, band: BandOp, s: &StagedArray, accesses: &[OpId]) -> Result<Vec<usize>, String> {
     let ivs = band.ivs(ctx).to_vec();
     let sizes = band.tile_sizes(ctx);
     let not_own = || format!("written, and its references do not touch exactly the block's own {} tile", s.name);
@@ -508,7 +570,25 @@ fn check_own_writes(ctx: &Context, band: BandOp, s: &StagedArray, accesses: &[Op
         }
         shape = Some(this);
     }
-    Ok(())
+    Ok(shape.map(|this| this.into_iter().map(|(b, _)| b).collect()).unwrap_or_default())
+}
+
+/// The iterations of band loop `b` in the thread's block, `min(tile_b, ub - origin_b)` over
+/// each upper bound of the loop (unit step), as the map and operands of an `affine.min`: the
+/// valid extent of a tile dimension indexed by `iv_b + c`.
+fn valid_extent(ctx: &Context, band: BandOp, b: usize) -> Option<(AffineMap, Vec<Value>)> {
+    let ub = band.upper_bound_map(ctx, b)?;
+    let tile = *band.tile_sizes(ctx).get(b)?;
+    let origin = *band.origins(ctx).get(b)?;
+    let (nd, ns) = (ub.num_dims(), ub.num_symbols());
+    // d0 is the origin, the bounds' dims follow.
+    let mut results = vec![AffineExpr::constant(tile)];
+    for u in ub.results() {
+        results.push((u.shift_dims(nd, 1, 0) - AffineExpr::dim(0)).simplify(nd + 1, ns));
+    }
+    let map = AffineMap::new(nd + 1, ns, results).ok()?;
+    let operands: Vec<Value> = std::iter::once(origin).chain(band.upper_bound_operands(ctx).iter().copied()).collect();
+    Some((map, operands))
 }
 
 /// Whether every store among `accesses` runs once in every thread in range: nested in the

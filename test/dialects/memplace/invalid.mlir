@@ -295,6 +295,58 @@ func.func @copy_origin(%A: memref<64xf32>, %idx: memref<1xindex>) {
 
 // -----
 
+// A valid extent has one value per dimension of the tile.
+func.func @valid_rank(%A: memref<64x64xf32>, %e: index) {
+  gpumap.band (%i, %j) = (0, 0) to (64, 64) block [32, 32] dims [y, x] origin (%oi, %oj) {
+    %s = memplace.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memplace.copy_out' op expects no valid extent or 2 of them, got 1}}
+    memplace.copy_out %s to %A[%oi, %oj] sizes [32, 32] valid [%e] : memref<32x32xf32, #gpu.address_space<workgroup>>, memref<64x64xf32>
+  }
+  return
+}
+
+// -----
+
+// Only copy_out takes a valid extent: elements of copy_in's tile outside the global memref are
+// zeroed, the rest read, so the generic form's extra operands are not origin operands.
+func.func @valid_copy_in(%A: memref<64xf32>, %e: index) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    %s = memplace.alloc_shared : memref<32xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memplace.copy_in' op expects as many origin operands as the origin map has dims and symbols}}
+    "memplace.copy_in"(%A, %s, %o, %e) <{map = affine_map<(d0) -> (d0)>, sizes = array<i64: 32>}> : (memref<64xf32>, memref<32xf32, #gpu.address_space<workgroup>>, index, index) -> ()
+  }
+  return
+}
+
+// -----
+
+// The extent is an index.
+func.func @valid_type(%A: memref<64xf32>, %e: i32) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    %s = memplace.alloc_shared : memref<32xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memplace.copy_out' op valid extent #0 must be of type 'index', got 'i32'}}
+    "memplace.copy_out"(%s, %A, %o, %e) <{map = affine_map<(d0) -> (d0)>, sizes = array<i64: 32>}> : (memref<32xf32, #gpu.address_space<workgroup>>, memref<64xf32>, index, i32) -> ()
+  }
+  return
+}
+
+// -----
+
+// The extent is affine (the lowering compares it with the tile index in an affine guard).
+func.func @valid_affine(%A: memref<64xf32>, %idx: memref<1xindex>) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%o) {
+    %s = memplace.alloc_shared : memref<32xf32, #gpu.address_space<workgroup>>
+    affine.for %k = 0 to 2 {
+      %e = affine.load %idx[0] : memref<1xindex>
+      // expected-error @+1 {{'memplace.copy_out' op valid extent #0 must be a valid affine dimension or symbol}}
+      memplace.copy_out %s to %A[%o] sizes [32] valid [%e] : memref<32xf32, #gpu.address_space<workgroup>>, memref<64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
 // Barriers synchronize the threads of a band's block.
 func.func @barrier_outside() {
   // expected-error @+1 {{'memplace.barrier' op expects to be nested in a 'gpumap.band'}}

@@ -52,3 +52,27 @@ module {
   }
 }
 
+// -----
+// A copy back bounded by a valid extent, one index value per dimension: the rows and columns of
+// the band's iterations (n x 60) in the block, so a partial block leaves the rest of the global
+// memref alone. The extents follow the origin's operands.
+// CHECK-LABEL: func.func @partial
+// CHECK: %[[E0:.*]] = affine.min #map(%arg4)[%arg1]
+// CHECK-NEXT: %[[E1:.*]] = affine.min #map1(%arg5)
+// CHECK-NEXT: memplace.copy_out %shared to %arg0[%arg4, %arg5] sizes [16, 16] valid [%[[E0]], %[[E1]]] : memref<16x16xf32, #gpu.address_space<workgroup>>, memref<?x60xf32>
+// GENERIC: "memplace.copy_out"(%0, %arg0, %arg4, %arg5, %1, %2) <{map = #map{{[0-9]*}}, sizes = array<i64: 16, 16>}> : (memref<16x16xf32, #gpu.address_space<workgroup>>, memref<?x60xf32>, index, index, index, index) -> ()
+#map = affine_map<(d0)[s0] -> (16, -d0 + s0)>
+#map1 = affine_map<(d0) -> (16, -d0 + 60)>
+module {
+  func.func @partial(%arg0: memref<?x60xf32>, %arg1: index) {
+    gpumap.band (%arg2, %arg3) = (0, 0) to (symbol(%arg1), 60) block [16, 16] dims [y, x] origin (%arg4, %arg5) {
+      %shared = memplace.alloc_shared : memref<16x16xf32, #gpu.address_space<workgroup>>
+      memplace.barrier
+      %0 = affine.min #map(%arg4)[%arg1]
+      %1 = affine.min #map1(%arg5)
+      memplace.copy_out %shared to %arg0[%arg4, %arg5] sizes [16, 16] valid [%0, %1] : memref<16x16xf32, #gpu.address_space<workgroup>>, memref<?x60xf32>
+    }
+    return
+  }
+}
+

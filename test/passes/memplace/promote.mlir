@@ -94,28 +94,27 @@ func.func @stencil(%n: index {sharc.name = "n"}, %A: memref<?x?xf32> {sharc.name
 // -----
 
 // A transpose staging both arrays in 32x32 tiles: `out` is only written, each block writes
-// exactly its own tile (out[j][i]: rows from j's block, columns from i's), so the tile is
-// copied in only when the block is partial (elements past the bounds keep their values), the
-// guarded stores go to the tile, and a barrier and the copy back end the band.
-// CHECK-DAG: #[[FULL:set[0-9]*]] = affine_set<(d0, d1)[s0] : (-d0 + s0 - 32 >= 0, -d1 + s0 - 32 >= 0)>
+// exactly its own tile (out[j][i]: rows from j's block, columns from i's), so the tile is never
+// copied in: the guarded stores go to the tile, and a barrier and the copy back end the band,
+// the copy back bounded by the block's iterations (min(32, n - origin) rows from j's block,
+// columns from i's), so a partial block leaves the elements past n as they were.
+// CHECK-DAG: #[[EXTENT:map[0-9]*]] = affine_map<(d0)[s0] -> (32, -d0 + s0)>
 // CHECK-LABEL: func.func @transpose
 // CHECK: gpumap.band (%[[I:.*]], %[[J:.*]]) = {{.*}} origin (%[[BI:.*]], %[[BJ:.*]]) {
 // CHECK-NEXT: %[[IN:.*]] = memplace.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[OUT:.*]] = memplace.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: memplace.copy_in %arg1[%[[BI]], %[[BJ]]] to %[[IN]] sizes [32, 32]
-// CHECK-NEXT: affine.if #[[FULL]](%[[BI]], %[[BJ]])[%arg0] {
-// CHECK-NEXT: } else {
-// CHECK-NEXT: memplace.copy_in %arg2[%[[BJ]], %[[BI]]] to %[[OUT]] sizes [32, 32]
-// CHECK-NEXT: }
 // CHECK-NEXT: memplace.barrier
 // CHECK: affine.load %[[IN]][%[[I]] - %[[BI]], %[[J]] - %[[BJ]]]
 // CHECK: affine.if
 // CHECK-NEXT: affine.store %{{.*}}, %[[OUT]][%[[J]] - %[[BJ]], %[[I]] - %[[BI]]]
 // CHECK-NEXT: }
 // CHECK-NEXT: memplace.barrier
-// CHECK-NEXT: memplace.copy_out %[[OUT]] to %arg2[%[[BJ]], %[[BI]]] sizes [32, 32]
+// CHECK-NEXT: %[[E0:.*]] = affine.min #[[EXTENT]](%[[BJ]])[%arg0]
+// CHECK-NEXT: %[[E1:.*]] = affine.min #[[EXTENT]](%[[BI]])[%arg0]
+// CHECK-NEXT: memplace.copy_out %[[OUT]] to %arg2[%[[BJ]], %[[BI]]] sizes [32, 32] valid [%[[E0]], %[[E1]]]
 // CHECK-NEXT: } {sharc.plan
-// REMARK: remark: out staged in shared memory: tile 32x32 (4096 B) at (d0, d1) -> (d1, d0) = (origin of loop 0, origin of loop 1), copied once per block, copied back (copied in only in partial blocks)
+// REMARK: remark: out staged in shared memory: tile 32x32 (4096 B) at (d0, d1) -> (d1, d0) = (origin of loop 0, origin of loop 1), copied once per block, copied back within the block's iterations (never copied in)
 func.func @transpose(%n: index {sharc.name = "n"}, %A: memref<?x?xf32> {sharc.name = "in"}, %B: memref<?x?xf32> {sharc.name = "out"}) {
   affine.parallel (%i, %j) = (0, 0) to (symbol(%n), symbol(%n)) {
     %v = affine.load %A[%i, %j] : memref<?x?xf32>
@@ -125,6 +124,55 @@ func.func @transpose(%n: index {sharc.name = "n"}, %A: memref<?x?xf32> {sharc.na
                 origin = affine_map<(d0, d1) -> (d0, d1)>, per_strip = array<i64>, tile = array<i64: 32, 32>},
                {access = "write", arg = 2 : i64, bytes = 4096 : i64, halo_hi = array<i64: 0, 0>, halo_lo = array<i64: 0, 0>, name = "out",
                 origin = affine_map<(d0, d1) -> (d1, d0)>, per_strip = array<i64>, tile = array<i64: 32, 32>}]}}
+  return
+}
+
+// -----
+
+// A tile read and written (B[i][j] doubled in place): it is copied in (the block reads it),
+// and copied back within the block's iterations: rows min(8, n - origin), columns
+// min(32, 100 - origin) (the constant bound is not a multiple of the tile).
+// CHECK-DAG: #[[ROWS:map[0-9]*]] = affine_map<(d0)[s0] -> (8, -d0 + s0)>
+// CHECK-DAG: #[[COLS:map[0-9]*]] = affine_map<(d0)[s0] -> (32, -d0 + 100)>
+// CHECK-LABEL: func.func @double
+// CHECK: gpumap.band ({{.*}}) = {{.*}} origin (%[[BI:.*]], %[[BJ:.*]]) {
+// CHECK-NEXT: %[[S:.*]] = memplace.alloc_shared : memref<8x32xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: memplace.copy_in %arg1[%[[BI]], %[[BJ]]] to %[[S]] sizes [8, 32]
+// CHECK-NEXT: memplace.barrier
+// CHECK: memplace.barrier
+// CHECK-NEXT: %[[E0:.*]] = affine.min #[[ROWS]](%[[BI]])[%arg0]
+// CHECK-NEXT: %[[E1:.*]] = affine.min #[[COLS]](%[[BJ]])[%arg0]
+// CHECK-NEXT: memplace.copy_out %[[S]] to %arg1[%[[BI]], %[[BJ]]] sizes [8, 32] valid [%[[E0]], %[[E1]]]
+// CHECK-NEXT: } {sharc.plan
+// REMARK: remark: B staged in shared memory: tile 8x32 (1024 B) at (d0, d1) -> (d0, d1) = (origin of loop 0, origin of loop 1), copied once per block, copied back within the block's iterations
+func.func @double(%n: index {sharc.name = "n"}, %B: memref<?x100xf32> {sharc.name = "B"}) {
+  affine.parallel (%i, %j) = (0, 0) to (symbol(%n), 100) {
+    %v = affine.load %B[%i, %j] : memref<?x100xf32>
+    %w = arith.addf %v, %v : f32
+    affine.store %w, %B[%i, %j] : memref<?x100xf32>
+  } {sharc.plan = {block = array<i64: 32, 8, 1>, loops = ["y", "x"], strips = [],
+     staged = [{access = "readwrite", arg = 1 : i64, bytes = 1024 : i64, halo_hi = array<i64: 0, 0>, halo_lo = array<i64: 0, 0>, name = "B",
+                origin = affine_map<(d0, d1) -> (d0, d1)>, per_strip = array<i64>, tile = array<i64: 8, 32>}]}}
+  return
+}
+
+// -----
+
+// Constant bounds that are multiples of the tiles: every block is full, so a tile only written
+// is neither copied in nor bounded on the way back.
+// CHECK-LABEL: func.func @fill
+// CHECK: gpumap.band
+// CHECK-NOT: memplace.copy_in
+// CHECK-NOT: affine.min
+// CHECK: memplace.copy_out %{{.*}} to %arg0[%{{.*}}, %{{.*}}] sizes [32, 32] :
+// REMARK: remark: A staged in shared memory: tile 32x32 (4096 B) at (d0, d1) -> (d0, d1) = (origin of loop 0, origin of loop 1), copied once per block, copied back (never copied in: every block is full)
+func.func @fill(%A: memref<64x64xf32> {sharc.name = "A"}) {
+  affine.parallel (%i, %j) = (0, 0) to (64, 64) {
+    %c = arith.constant 1.0 : f32
+    affine.store %c, %A[%i, %j] : memref<64x64xf32>
+  } {sharc.plan = {block = array<i64: 32, 32, 1>, loops = ["y", "x"], strips = [],
+     staged = [{access = "write", arg = 0 : i64, bytes = 4096 : i64, halo_hi = array<i64: 0, 0>, halo_lo = array<i64: 0, 0>, name = "A",
+                origin = affine_map<(d0, d1) -> (d0, d1)>, per_strip = array<i64>, tile = array<i64: 32, 32>}]}}
   return
 }
 

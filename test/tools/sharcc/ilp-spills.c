@@ -38,13 +38,13 @@
 // CHECK-NEXT: gauss a100: 8 cyclic y [factor on the shipped target: 8 cyclic y]; ptxas sm_80 cap 255: Used 70 registers, 0 bytes spill stores, 0 bytes spill loads; report: 70 regs
 // CHECK-NEXT: hotspot a100: 1 [factor on the shipped target: 1]; ptxas sm_80 cap 255: Used 46 registers, 0 bytes spill stores, 0 bytes spill loads; report: 46 regs
 // gtx690 (sm_52 for sm_30, cap 63): gauss 8 stays under the cap at 62 registers.
-// CHECK-NEXT: transpose gtx690: 1 [factor on the shipped target: 1]; ptxas sm_52 cap 63: Used 25 registers, 0 bytes spill stores, 0 bytes spill loads; report: 25 regs
+// CHECK-NEXT: transpose gtx690: 1 [factor on the shipped target: 1]; ptxas sm_52 cap 63: Used 26 registers, 0 bytes spill stores, 0 bytes spill loads; report: 26 regs
 // CHECK-NEXT: gemm gtx690: 4 cyclic y [factor on the shipped target: 4 cyclic y]; ptxas sm_52 cap 63: Used 60 registers, 0 bytes spill stores, 0 bytes spill loads; report: 60 regs
 // CHECK-NEXT: matvec gtx690: 1 [factor on the shipped target: 1]; ptxas sm_52 cap 63: Used 33 registers, 0 bytes spill stores, 0 bytes spill loads; report: no registers
 // CHECK-NEXT: gauss gtx690: 8 cyclic y [factor on the shipped target: 8 cyclic y]; ptxas sm_52 cap 63: Used 62 registers, 0 bytes spill stores, 0 bytes spill loads; report: 62 regs
 // CHECK-NEXT: hotspot gtx690: 2 cyclic y [factor on the shipped target: 2 cyclic y]; ptxas sm_52 cap 63: Used 44 registers, 0 bytes spill stores, 0 bytes spill loads; report: 44 regs
 // c2050 (sm_52 for sm_20, cap 63).
-// CHECK-NEXT: transpose c2050: 1 [factor on the shipped target: 1]; ptxas sm_52 cap 63: Used 25 registers, 0 bytes spill stores, 0 bytes spill loads; report: 25 regs
+// CHECK-NEXT: transpose c2050: 1 [factor on the shipped target: 1]; ptxas sm_52 cap 63: Used 26 registers, 0 bytes spill stores, 0 bytes spill loads; report: 26 regs
 // CHECK-NEXT: gemm c2050: 4 cyclic y [factor on the shipped target: 4 cyclic y]; ptxas sm_52 cap 63: Used 60 registers, 0 bytes spill stores, 0 bytes spill loads; report: 60 regs
 // CHECK-NEXT: matvec c2050: 1 [factor on the shipped target: 1]; ptxas sm_52 cap 63: Used 34 registers, 0 bytes spill stores, 0 bytes spill loads; report: no registers
 // CHECK-NEXT: gauss c2050: 4 cyclic y [factor on the shipped target: 4 cyclic y]; ptxas sm_52 cap 63: Used 52 registers, 0 bytes spill stores, 0 bytes spill loads; report: 52 regs

@@ -1,7 +1,7 @@
 /* The acceptance of sharc-ilp (issue 13) on seed 000's mt (transpose) through sharcc's default
  * pipeline (in and out staged in 32x32 tiles, out remapped by sharc-bank-conflicts): every factor
  * 1, 2, 4, 8 with both distributions on the a100 and gtx690 plans, at n = 37 (partial blocks,
- * where out is also copied in) and 64, run in sharc-run (which fails on a race, an
+ * where out is copied back within the block's iterations) and 64, run in sharc-run (which fails on a race, an
  * out-of-bounds access or a divergent barrier) and compared byte for byte with the C compiler's
  * outputs; each run's metrics are checked against the same kernel at --ilp=off by
  * Inputs/ilp-invariants.awk (one summary line per run). A subset also runs as host machine code
@@ -28,15 +28,15 @@
 
 // Nothing is hoisted (every load depends on the row): only the block shrinks; the shared
 // stores (the copies and the threads' stores into the out tile) are unchanged.
-// CHECK:      transpose a100 n=37 off: barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x32
-// CHECK-NEXT: transpose a100 n=37 cyclic 1: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x32
-// CHECK-NEXT: transpose a100 n=37 cyclic 2: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x16
-// CHECK-NEXT: transpose a100 n=37 cyclic 4: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x8
-// CHECK-NEXT: transpose a100 n=37 cyclic 8: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x4
-// CHECK-NEXT: transpose a100 n=37 blocked 1: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x32
-// CHECK-NEXT: transpose a100 n=37 blocked 2: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x16
-// CHECK-NEXT: transpose a100 n=37 blocked 4: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x8
-// CHECK-NEXT: transpose a100 n=37 blocked 8: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x4
+// CHECK:      transpose a100 n=37 off: barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x32
+// CHECK-NEXT: transpose a100 n=37 cyclic 1: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x32
+// CHECK-NEXT: transpose a100 n=37 cyclic 2: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x16
+// CHECK-NEXT: transpose a100 n=37 cyclic 4: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x8
+// CHECK-NEXT: transpose a100 n=37 cyclic 8: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x4
+// CHECK-NEXT: transpose a100 n=37 blocked 1: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x32
+// CHECK-NEXT: transpose a100 n=37 blocked 2: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x16
+// CHECK-NEXT: transpose a100 n=37 blocked 4: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x8
+// CHECK-NEXT: transpose a100 n=37 blocked 8: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x4
 // CHECK-NEXT: transpose a100 n=64 off: barriers 8 requests 128 128 sectors 1024 shared 256 256 grid 2x2 block 32x32
 // CHECK-NEXT: transpose a100 n=64 cyclic 1: invariants hold; barriers 8 requests 128 128 sectors 1024 shared 256 256 grid 2x2 block 32x32
 // CHECK-NEXT: transpose a100 n=64 cyclic 2: invariants hold; barriers 8 requests 128 128 sectors 1024 shared 256 256 grid 2x2 block 32x16
@@ -46,15 +46,15 @@
 // CHECK-NEXT: transpose a100 n=64 blocked 2: invariants hold; barriers 8 requests 128 128 sectors 1024 shared 256 256 grid 2x2 block 32x16
 // CHECK-NEXT: transpose a100 n=64 blocked 4: invariants hold; barriers 8 requests 128 128 sectors 1024 shared 256 256 grid 2x2 block 32x8
 // CHECK-NEXT: transpose a100 n=64 blocked 8: invariants hold; barriers 8 requests 128 128 sectors 1024 shared 256 256 grid 2x2 block 32x4
-// CHECK-NEXT: transpose gtx690 n=37 off: barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x32
-// CHECK-NEXT: transpose gtx690 n=37 cyclic 1: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x32
-// CHECK-NEXT: transpose gtx690 n=37 cyclic 2: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x16
-// CHECK-NEXT: transpose gtx690 n=37 cyclic 4: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x8
-// CHECK-NEXT: transpose gtx690 n=37 cyclic 8: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x4
-// CHECK-NEXT: transpose gtx690 n=37 blocked 1: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x32
-// CHECK-NEXT: transpose gtx690 n=37 blocked 2: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x16
-// CHECK-NEXT: transpose gtx690 n=37 blocked 4: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x8
-// CHECK-NEXT: transpose gtx690 n=37 blocked 8: invariants hold; barriers 8 requests 116 74 sectors 552 shared 179 329 grid 2x2 block 32x4
+// CHECK-NEXT: transpose gtx690 n=37 off: barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x32
+// CHECK-NEXT: transpose gtx690 n=37 cyclic 1: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x32
+// CHECK-NEXT: transpose gtx690 n=37 cyclic 2: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x16
+// CHECK-NEXT: transpose gtx690 n=37 cyclic 4: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x8
+// CHECK-NEXT: transpose gtx690 n=37 cyclic 8: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x4
+// CHECK-NEXT: transpose gtx690 n=37 blocked 1: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x32
+// CHECK-NEXT: transpose gtx690 n=37 blocked 2: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x16
+// CHECK-NEXT: transpose gtx690 n=37 blocked 4: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x8
+// CHECK-NEXT: transpose gtx690 n=37 blocked 8: invariants hold; barriers 8 requests 74 74 sectors 472 shared 179 233 grid 2x2 block 32x4
 // CHECK-NEXT: transpose gtx690 n=64 off: barriers 8 requests 128 128 sectors 1024 shared 256 256 grid 2x2 block 32x32
 // CHECK-NEXT: transpose gtx690 n=64 cyclic 1: invariants hold; barriers 8 requests 128 128 sectors 1024 shared 256 256 grid 2x2 block 32x32
 // CHECK-NEXT: transpose gtx690 n=64 cyclic 2: invariants hold; barriers 8 requests 128 128 sectors 1024 shared 256 256 grid 2x2 block 32x16

@@ -130,7 +130,7 @@ fn command() -> Command {
             Arg::new("report")
                 .long("report")
                 .action(ArgAction::SetTrue)
-                .help("Print a table of the decisions per kernel (block, staged arrays, shared bytes, occupancy, profit, bank fix, ILP factor) on stderr"),
+                .help("Print a table of the decisions per kernel (block, staged and refused arrays, shared bytes of its buffers, occupancy, profit, bank fix, ILP factor) on stderr"),
         )
         .arg(
             Arg::new("remarks")

@@ -307,6 +307,7 @@ fn build_plan(
         loops: shape.axes.iter().map(|&a| dimension(a)).collect(),
         strips,
         staged,
+        refused: Vec::new(),
         search: Some(SearchSummary {
             candidates: closure.candidates.iter().map(|(a, _)| section.arrays[*a].name.clone()).collect(),
             profit: metrics.profit.to_string(),
