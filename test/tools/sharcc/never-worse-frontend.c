@@ -15,9 +15,10 @@
  * parameter), so it is left out here. openacc-runtime.c's scale is 1-D with 256-wide blocks: 256
  * and 1024; its reference links Inputs/openacc-stubs.c for the runtime calls it makes. */
 // The first RUN line saves the driver to %t.d/nw.sh, which every later RUN line sources (one RUN
-// line per kernel keeps each far from lit's per-line timeout):
-// - `cf P FILE FLAGS...` compiles FILE whole with sharcc for a100, gtx690 and mi250x, as the
-//   baseline (--no-shared) and the default pipeline, into P.TARGET.{baseline,default}.mlir.
+// line per kernel, or per size of the costly ones, keeps each far from lit's per-line timeout):
+// - `cf P TARGETS FILE FLAGS...` compiles FILE whole with sharcc for each of the comma-separated
+//   TARGETS, as the baseline (--no-shared) and the default pipeline, into
+//   P.TARGET.{baseline,default}.mlir (a large file takes one RUN line per target).
 // - `nw P KERNEL ARGS...` builds KERNEL's C harness with the system C compiler (and the C files
 //   in $CCX, if set) and, for each ARGS
 //   (the harness's NAME=VALUE arguments of one size, quoted; the first names the size), writes
@@ -26,8 +27,8 @@
 //   byte, and appends one row per run to rows: `FILE:KERNEL TARGET SIZE VARIANT SECTORS`, the
 //   sectors summed over the run's launches.
 // RUN: rm -rf %t.d && mkdir -p %t.d
-// RUN: cf() { p=$1; echo "$2" > %t.d/$p.file; shift 2; echo "$*" > %t.d/$p.flags; \
-// RUN:   for t in a100 gtx690 mi250x; do \
+// RUN: cf() { p=$1; ts=$2; echo "$3" > %t.d/$p.file; shift 3; echo "$*" > %t.d/$p.flags; \
+// RUN:   for t in ${ts//,/ }; do \
 // RUN:     sharcc $(cat %t.d/$p.file) "$@" --target $t --emit=gpu --no-shared -o %t.d/$p.$t.baseline.mlir 2> %t.d/$p.$t.baseline.err && \
 // RUN:     sharcc $(cat %t.d/$p.file) "$@" --target $t --emit=gpu -o %t.d/$p.$t.default.mlir 2> %t.d/$p.$t.default.err || { cat %t.d/$p.$t.*.err; return 1; }; done; }; \
 // RUN: nw() { p=$1; k=$2; shift 2; F=$(cat %t.d/$p.file); D=$(cat %t.d/$p.flags); \
@@ -41,14 +42,16 @@
 // RUN:         >> %t.d/rows || return 1; \
 // RUN:     done; done; done; }; \
 // RUN: declare -f cf nw > %t.d/nw.sh
-// RUN: . %t.d/nw.sh && cf gs %S/../../frontend/gemm-share.c && nw gs gemm "n=32 a=1.5 b=-0.75" "n=128 a=1.5 b=-0.75"
-// RUN: . %t.d/nw.sh && cf cv %S/../../frontend/gpu-style-conv2d.c -I %S/../../frontend/Inputs && nw cv conv2D_acc "NI=64"
-// RUN: . %t.d/nw.sh && cf hp %S/../../frontend/helpers.c && nw hp k_helpers "n=32" "n=64"
-// RUN: . %t.d/nw.sh && cf id %S/../../frontend/idioms.c && \
+// RUN: . %t.d/nw.sh && cf gs a100,gtx690,mi250x %S/../../frontend/gemm-share.c && nw gs gemm "n=32 a=1.5 b=-0.75"
+// RUN: . %t.d/nw.sh && nw gs gemm "n=128 a=1.5 b=-0.75"
+// RUN: . %t.d/nw.sh && cf cv a100,gtx690,mi250x %S/../../frontend/gpu-style-conv2d.c -I %S/../../frontend/Inputs && nw cv conv2D_acc "NI=64"
+// RUN: . %t.d/nw.sh && cf hp a100,gtx690,mi250x %S/../../frontend/helpers.c && nw hp k_helpers "n=32" "n=64"
+// RUN: . %t.d/nw.sh && cf id a100,gtx690,mi250x %S/../../frontend/idioms.c && \
 // RUN:   for k in k_restrict k_steps k_int k_multi_assign k_private; do nw id $k "n=32" "n=64" || exit 1; done && \
 // RUN:   nw id k_cond "n=32 m=32" "n=64 m=64"
-// RUN: . %t.d/nw.sh && cf oa %S/../../frontend/openacc-runtime.c && CCX=%S/Inputs/openacc-stubs.c nw oa scale "n=256" "n=1024"
-// RUN: . %t.d/nw.sh && cf ps %S/../../frontend/private-scalars.c && nw ps cond_both "n=32" "n=64" && nw ps nested_time "n=32" "n=64"
-// RUN: . %t.d/nw.sh && cf pg %S/../../frontend/polybench-gemm.c -I %S/../../frontend/Inputs -DPOLYBENCH_USE_C99_PROTO && \
-// RUN:   nw pg kernel_gemm "ni=32 nj=32 nk=32 alpha=1.5 beta=1.2" "ni=128 nj=128 nk=128 alpha=1.5 beta=1.2"
+// RUN: . %t.d/nw.sh && cf oa a100,gtx690,mi250x %S/../../frontend/openacc-runtime.c && CCX=%S/Inputs/openacc-stubs.c nw oa scale "n=256" "n=1024"
+// RUN: . %t.d/nw.sh && cf ps a100,gtx690,mi250x %S/../../frontend/private-scalars.c && nw ps cond_both "n=32" "n=64" && nw ps nested_time "n=32" "n=64"
+// RUN: . %t.d/nw.sh && cf pg a100,gtx690,mi250x %S/../../frontend/polybench-gemm.c -I %S/../../frontend/Inputs -DPOLYBENCH_USE_C99_PROTO && \
+// RUN:   nw pg kernel_gemm "ni=32 nj=32 nk=32 alpha=1.5 beta=1.2"
+// RUN: . %t.d/nw.sh && nw pg kernel_gemm "ni=128 nj=128 nk=128 alpha=1.5 beta=1.2"
 // RUN: awk -f %S/Inputs/never-worse.awk %t.d/rows

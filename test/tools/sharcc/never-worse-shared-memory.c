@@ -13,9 +13,10 @@
  * runs at 8 (the z extent of its blocks is 4) and 32. matvec's blocks are 1-D, 1024 (default) or
  * 256 (baseline) wide; it runs at the sizes of the 2-D kernels, whose rows it reads. */
 // The first RUN line saves the driver to %t.d/nw.sh, which every later RUN line sources (one RUN
-// line per kernel keeps each far from lit's per-line timeout):
-// - `cf P FILE FLAGS...` compiles FILE whole with sharcc for a100, gtx690 and mi250x, as the
-//   baseline (--no-shared) and the default pipeline, into P.TARGET.{baseline,default}.mlir.
+// line per kernel, or per size of the costly ones, keeps each far from lit's per-line timeout):
+// - `cf P TARGETS FILE FLAGS...` compiles FILE whole with sharcc for each of the comma-separated
+//   TARGETS, as the baseline (--no-shared) and the default pipeline, into
+//   P.TARGET.{baseline,default}.mlir (a large file takes one RUN line per target).
 // - `nw P KERNEL ARGS...` builds KERNEL's C harness with the system C compiler (and the C files
 //   in $CCX, if set) and, for each ARGS
 //   (the harness's NAME=VALUE arguments of one size, quoted; the first names the size), writes
@@ -24,8 +25,8 @@
 //   byte, and appends one row per run to rows: `FILE:KERNEL TARGET SIZE VARIANT SECTORS`, the
 //   sectors summed over the run's launches.
 // RUN: rm -rf %t.d && mkdir -p %t.d
-// RUN: cf() { p=$1; echo "$2" > %t.d/$p.file; shift 2; echo "$*" > %t.d/$p.flags; \
-// RUN:   for t in a100 gtx690 mi250x; do \
+// RUN: cf() { p=$1; ts=$2; echo "$3" > %t.d/$p.file; shift 3; echo "$*" > %t.d/$p.flags; \
+// RUN:   for t in ${ts//,/ }; do \
 // RUN:     sharcc $(cat %t.d/$p.file) "$@" --target $t --emit=gpu --no-shared -o %t.d/$p.$t.baseline.mlir 2> %t.d/$p.$t.baseline.err && \
 // RUN:     sharcc $(cat %t.d/$p.file) "$@" --target $t --emit=gpu -o %t.d/$p.$t.default.mlir 2> %t.d/$p.$t.default.err || { cat %t.d/$p.$t.*.err; return 1; }; done; }; \
 // RUN: nw() { p=$1; k=$2; shift 2; F=$(cat %t.d/$p.file); D=$(cat %t.d/$p.flags); \
@@ -39,13 +40,17 @@
 // RUN:         >> %t.d/rows || return 1; \
 // RUN:     done; done; done; }; \
 // RUN: declare -f cf nw > %t.d/nw.sh
-// RUN: . %t.d/nw.sh && cf sm %S/../../../bench/kernels/shared-memory.c
+// RUN: . %t.d/nw.sh && cf sm a100 %S/../../../bench/kernels/shared-memory.c
+// RUN: . %t.d/nw.sh && cf sm gtx690 %S/../../../bench/kernels/shared-memory.c
+// RUN: . %t.d/nw.sh && cf sm mi250x %S/../../../bench/kernels/shared-memory.c
 // RUN: . %t.d/nw.sh && nw sm transpose "n=32" "n=128"
-// RUN: . %t.d/nw.sh && nw sm gemm "n=32 alpha=1.5 beta=-0.5" "n=128 alpha=1.5 beta=-0.5"
+// RUN: . %t.d/nw.sh && nw sm gemm "n=32 alpha=1.5 beta=-0.5"
+// RUN: . %t.d/nw.sh && nw sm gemm "n=128 alpha=1.5 beta=-0.5"
 // RUN: . %t.d/nw.sh && nw sm matvec "n=32" "n=128"
 // RUN: . %t.d/nw.sh && nw sm gauss "n=32" "n=128"
 // RUN: . %t.d/nw.sh && nw sm hotspot "n=32 c=0.25" "n=128 c=0.25"
 // RUN: . %t.d/nw.sh && nw sm conv2d "n=32" "n=128"
 // RUN: . %t.d/nw.sh && nw sm conv3d "n=8" "n=32"
-// RUN: . %t.d/nw.sh && nw sm syrk "n=32 alpha=1.5 beta=-0.5" "n=128 alpha=1.5 beta=-0.5"
+// RUN: . %t.d/nw.sh && nw sm syrk "n=32 alpha=1.5 beta=-0.5"
+// RUN: . %t.d/nw.sh && nw sm syrk "n=128 alpha=1.5 beta=-0.5"
 // RUN: awk -f %S/Inputs/never-worse.awk %t.d/rows
