@@ -269,7 +269,9 @@ fn clause_index(q: Pair<'_, Rule>, base: usize, spec: &ClauseSpec) -> Result<u32
             ),
         ));
     }
-    let body = body.expect("acc_index holds its body");
+    let Some(body) = body else {
+        return Err(FrontError::new(open, format!("the index of OpenACC clause '{}[...]' is malformed", spec.name)));
+    };
     let text = body.as_str().trim();
     let at = span_of(&body, base);
     // Point at the first character of the index, or at '[' when it is empty.

@@ -22,7 +22,9 @@
 //! count `n` (`profit::Poly`). A plan beats the baseline when its density is lower for large `n`
 //! and at the two sizes the remark names (the larger block extent and four times it).
 
-use super::features::{ref_factor, row_major_strides, LoopTile, PlanShape, TileKind, REPRESENTATIVE_EXTENT};
+use super::features::{
+    ref_factor, reload_factor, row_major_strides, LoopTile, PlanShape, TileKind, REPRESENTATIVE_EXTENT,
+};
 use super::profit::Poly;
 use super::search::ArrayVerdict;
 use super::section::{Reference, Section};
@@ -299,19 +301,7 @@ fn copy_sectors(section: &Section, tiles: &[LoopTile], v: &ArrayVerdict, target:
     // A write-only tile of a full block is copied out only (sharc-promote copies it in only in
     // partial blocks).
     let directions = u64::from(read) + u64::from(written);
-    let mut loops: Vec<usize> = Vec::new();
-    for r in &refs {
-        for d in 0..r.access.map.num_results() {
-            loops.extend(r.loops_of_dim(d));
-        }
-    }
-    loops.sort_unstable();
-    loops.dedup();
-    loops
-        .iter()
-        .filter(|&&l| matches!(tiles[l].kind, TileKind::Strip(_)))
-        .fold(Poly::constant(1), |acc, &l| acc.mul(&tiles[l].factor))
-        .scale(per_copy.saturating_mul(directions))
+    reload_factor(section, tiles, &v.refs).scale(per_copy.saturating_mul(directions))
 }
 
 /// The verdict of the plan against the baseline, for the `placement:` remark.
