@@ -40,6 +40,11 @@ pub struct Plan {
     pub bank: Vec<BankFix>,
     /// What `sharc-ilp` decided; `None` when it did not run.
     pub ilp: Option<IlpDecision>,
+    /// Where the band's x loop starts when that is below the loop's own constant lower bound
+    /// (`sharc-map-baseline{align-x=true}`): a sector boundary for the section's accesses, so
+    /// that no warp's row straddles one more sector than its bytes need; the threads below the
+    /// loop's bound idle behind the band's guard.
+    pub x_lower: Option<i64>,
 }
 
 /// The decision of `sharc-ilp` for one band: the factor it applied (1 when it applied
@@ -180,6 +185,7 @@ impl Plan {
             search: None,
             bank: Vec::new(),
             ilp: None,
+            x_lower: None,
         }
     }
 
@@ -246,6 +252,9 @@ impl Plan {
             ("strips".to_string(), ctx.array_attr(strips)),
             ("staged".to_string(), ctx.array_attr(staged)),
         ];
+        if let Some(x) = self.x_lower {
+            entries.push(("x_lower".to_string(), ctx.i64_attr(x)));
+        }
         if !self.refused.is_empty() {
             let mut refused = Vec::new();
             for r in &self.refused {
@@ -383,7 +392,11 @@ impl Plan {
                 })
             }
         };
-        Ok(Plan { block, loops, strips, staged, refused, search, bank, ilp })
+        let x_lower = match dict.get("x_lower") {
+            None => None,
+            Some(_) => Some(dict.int("x_lower")?),
+        };
+        Ok(Plan { block, loops, strips, staged, refused, search, bank, ilp, x_lower })
     }
 }
 

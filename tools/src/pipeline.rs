@@ -98,7 +98,11 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
         // the report pass sharc-seed-closure would only do the same work twice.
         passes.push(format!("sharc-partition{{target={t}}}"));
     }
-    passes.extend([format!("sharc-map-baseline{{target={t}}}"), "sharc-map".to_string()]);
+    // The default pipeline starts the x loop of a section left on the baseline mapping on a
+    // sector boundary; `--no-shared`, the baseline every optimisation is measured against,
+    // keeps the naive thread-to-iteration map.
+    let align = if m.shared { " align-x=true" } else { "" };
+    passes.extend([format!("sharc-map-baseline{{target={t}{align}}}"), "sharc-map".to_string()]);
     if m.shared {
         passes.push("sharc-promote".to_string());
         match m.bank_fix {
@@ -183,7 +187,7 @@ mod tests {
         let shared = Mapping { target: "hd7850".to_string(), shared: true, bank_fix: BankFix::Paper, ilp: Ilp::Auto };
         assert_eq!(
             pipeline_text(&shared, Level::Gpu),
-            "builtin.module(sharc-parallelize{candidates=marked}, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
         let baseline = Mapping {
             target: "a100".to_string(),

@@ -30,7 +30,7 @@ use std::time::Instant;
 
 const USAGE: &str = concat!(
     "usage: suite-report [--manifest FILE | --dir DIR [-I DIR]... [-D NAME[=V]]...] [--size N] [--size3d N]\n",
-    "                    [--targets T1,T2] [--only SUBSTRING] [--jobs N] [--out-dir DIR] [--svg FILE]"
+    "                    [--targets T1,T2] [--only S1,S2] [--jobs N] [--out-dir DIR] [--svg FILE]"
 );
 
 struct Args {
@@ -312,7 +312,7 @@ fn run(a: &Args) -> Result<bool, String> {
     let jobs: Vec<Job> = programs
         .iter()
         .flat_map(|p| p.functions.iter().map(move |f| Job { program: p, function: f }))
-        .filter(|j| a.only.as_ref().is_none_or(|o| j.kernel().contains(o.as_str())))
+        .filter(|j| a.only.as_ref().is_none_or(|o| o.split(',').any(|s| j.kernel().contains(s))))
         .collect();
     if jobs.is_empty() {
         return Err(format!("no kernel to run ({source})"));

@@ -317,6 +317,7 @@ fn build_plan(
         }),
         bank: Vec::new(),
         ilp: None,
+        x_lower: None,
     }
 }
 

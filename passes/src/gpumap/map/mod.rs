@@ -60,8 +60,9 @@ here, so the passes after it (promotion, bank conflicts, ILP) transform bands on
    yielding the loaded value or zero around a load), so that loops, and the copies and barriers
    `sharc-promote` places in them, stay outside the guards. Otherwise nothing block-wide will
    be placed in the body, and one `affine.if` around it checks the loops' upper bounds (and the
-   lower bounds of loops bounded by other mapped loops). No check is needed for a loop whose
-   constant trip count is a multiple of `step × block`.
+   lower bounds of loops bounded by other mapped loops, or of the x loop when the plan starts
+   it below its bound, `x_lower`, see `sharc-map-baseline`). No check is needed for a loop
+   whose constant trip count is a multiple of `step × block`.
 
 The sequential loops are marked for `sharc-promote`: `sharc.loop = L` on the loop carrying
 section loop `L`'s induction variable, `sharc.strip = L` on the outer loop of a strip-mined pair.
@@ -128,6 +129,9 @@ struct Layout {
     /// Whether the plan stages arrays or strips loops: `sharc-promote` will place block-wide
     /// copies and barriers in the body.
     promoted: bool,
+    /// The x loop when the band starts it below its own lower bound (the plan's `x_lower`):
+    /// the body's guard then checks that bound too.
+    lowered: Option<usize>,
 }
 
 /// One side of the band's bounds: a map, its operands and the results per loop.
@@ -196,18 +200,32 @@ impl Layout {
                 nest.hull(d, &hulls).ok_or(format!("the iterations of loop {d} cannot be bounded on the host"))?;
             hulls[d] = Some(hull);
         }
+        // A plan that places nothing may start x below its loop's constant lower bound (sector
+        // alignment, `sharc-map-baseline{align-x=true}`); the body's guard keeps that bound.
+        let mut lowered = None;
+        if let (Some(start), false) = (plan.x_lower, promoted) {
+            let x = mapped.iter().find(|(_, dim)| *dim == Dimension::X).map(|&(d, _)| d);
+            if let Some(hull) = x.and_then(|d| hulls[d].as_mut()) {
+                if let [lb] = hull.0.as_slice() {
+                    if lb.as_constant().is_some_and(|c| start < c) {
+                        hull.0 = vec![AffineExpr::constant(start)];
+                        lowered = x;
+                    }
+                }
+            }
+        }
         let mapped_hulls: Vec<&Hull> = mapped.iter().filter_map(|&(d, _)| hulls[d].as_ref()).collect();
         let (Some(lower), Some(upper)) =
             (Bounds::of(&nest, &mapped_hulls, true), Bounds::of(&nest, &mapped_hulls, false))
         else {
             return Err("the band's bounds cannot be built from the loops' bounds".into());
         };
-        Ok(Layout { nest, mapped, lower, upper, promoted })
+        Ok(Layout { nest, mapped, lower, upper, promoted, lowered })
     }
 
     /// Replaces the section by its band; returns the remark's summary.
     fn rewrite(self, ctx: &mut Context, section: ParallelOp, plan: &Plan) -> String {
-        let Layout { nest, mapped, lower, upper, promoted } = self;
+        let Layout { nest, mapped, lower, upper, promoted, lowered } = self;
         let dims = &nest.dims;
         let loc = ctx.loc(section.0).clone();
         // The plan's loop numbers of the sequential loops: a pre-order walk, each loop
@@ -256,7 +274,7 @@ impl Layout {
         let Some(mut ip) = band.yield_op(ctx) else { return parts.join(", ") };
         let mut body_guarded = false;
         if !promoted {
-            if let Some(then_end) = guard_body(ctx, &nest, &mapped, &block, &replaced, ip) {
+            if let Some(then_end) = guard_body(ctx, &nest, &mapped, &block, lowered, &replaced, ip) {
                 ip = then_end;
                 body_guarded = true;
             }
@@ -317,13 +335,15 @@ impl Layout {
 
 /// The `affine.if` around the body of a band whose plan places nothing block-wide: the upper
 /// bounds of every mapped loop that blocks do not tile exactly (partial tiles, hulls wider than
-/// the loop), and the lower bounds of the loops bounded by other mapped loops. Returns the
-/// terminator of its `then` block, `None` when no check is needed.
+/// the loop), and the lower bounds of the loops bounded by other mapped loops or started below
+/// their bound (`lowered`). Returns the terminator of its `then` block, `None` when no check is
+/// needed.
 fn guard_body(
     ctx: &mut Context,
     nest: &Nest,
     mapped: &[(usize, Dimension)],
     block: &[i64],
+    lowered: Option<usize>,
     ivs: &[(Value, Value)],
     before: OpId,
 ) -> Option<OpId> {
@@ -331,10 +351,10 @@ fn guard_body(
     for (&(d, _), &size) in mapped.iter().zip(block) {
         let dim = &nest.dims[d];
         let iv = AffineExpr::dim(nest.space.dim_position(dim.iv)?);
-        if !nest.exact_tiles(d, size) {
+        if !nest.exact_tiles(d, size) || lowered == Some(d) {
             constraints.extend(dim.ubs.iter().map(|u| u.clone() - iv.clone() - 1));
         }
-        if !dim.deps.is_empty() {
+        if !dim.deps.is_empty() || lowered == Some(d) {
             constraints.extend(dim.lbs.iter().map(|l| iv.clone() - l.clone()));
         }
     }

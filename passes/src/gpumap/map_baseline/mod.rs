@@ -47,7 +47,7 @@ pub static INFO: PassInfo = PassInfo {
     summary: "Plan the baseline mapping (one iteration per thread, the target's default block) for every section without a plan that stages an array",
     description: DESCRIPTION,
     anchor: Some(sharc_ir::symbol::MODULE_OP),
-    options: &[&TARGET.spec, &BLOCK.spec],
+    options: &[&TARGET.spec, &BLOCK.spec, &ALIGN_X.spec],
     create,
 };
 
@@ -58,6 +58,11 @@ static BLOCK: PassOption<Vec<i64>> = PassOption::int_list(
     "Threads per block along x[,y[,z]], overriding the target's default (sizes past the mapped loops are 1)",
 )
 .at_least(1);
+static ALIGN_X: PassOption<bool> = PassOption::bool(
+    "align-x",
+    false,
+    "Start the x loop at the sector boundary below its constant lower bound that aligns the most accesses (sharcc's default pipeline; the baseline keeps the loop's own bound)",
+);
 
 const DESCRIPTION: &str = r#"Attaches the *baseline plan* to every *section* (an outermost
 `affine.parallel` of a `func.func`) that has no plan staging an array: the "naive kernel" of
@@ -86,6 +91,14 @@ kernel, as for a plan of `sharc-partition`: one road from the affine level to th
 4. **Inside the thread.** Chain loops that are not mapped (a fourth one, or one whose bounds
    cannot be bounded by a hull) are `"seq"` in the plan: `sharc-map` runs them inside the
    thread.
+
+5. **Sector alignment** (`align-x=true`, sharcc's default pipeline; off in `--no-shared`,
+   the baseline everything is measured against). When the x loop has a constant lower bound,
+   the band may start below it, at the nearest start that makes more accesses' rows begin on a
+   sector boundary (an access counts when its last subscript is the x loop plus a constant):
+   `for j = 1 to n - 1` over `B[i][j] = A[i][j]` starts at 0, and a warp's 128-byte row of
+   `f32` touches four 32-byte sectors instead of five. The threads below the bound idle behind
+   the guard; the plan records the start as `x_lower = S`.
 
 The plan is `{block = array<i64: X, Y, Z>, loops = [...], staged = [], strips = []}`: the
 fields of `sharc-partition`'s plan without the search's (`docs/partition.md`). A section whose
@@ -162,12 +175,13 @@ blockIdx.x * blockDim.x + threadIdx.x`) and ยง3.2 (coalescing along x); DESIGN ย
 mapping)."#;
 
 fn create(options: &PassOptions) -> Box<dyn Pass> {
-    Box::new(MapBaseline { target: options.get(&TARGET), block: options.get(&BLOCK) })
+    Box::new(MapBaseline { target: options.get(&TARGET), block: options.get(&BLOCK), align_x: options.get(&ALIGN_X) })
 }
 
 struct MapBaseline {
     target: String,
     block: Vec<i64>,
+    align_x: bool,
 }
 
 impl Pass for MapBaseline {
@@ -194,7 +208,10 @@ impl Pass for MapBaseline {
                 None => {}
             }
             match plan::plan(ctx, section, &target, block.as_deref()) {
-                Ok(baseline) => {
+                Ok(mut baseline) => {
+                    if self.align_x {
+                        baseline.x_lower = plan::aligned_x_lower(ctx, section, &baseline, &target);
+                    }
                     baseline.plan().attach(ctx, section.0);
                     diags.push(Diagnostic::remark(loc, format!("baseline plan: {}", describe(&baseline, &names))));
                 }
@@ -243,7 +260,10 @@ fn describe(plan: &plan::Baseline, names: &NameTable) -> String {
     if inner > 0 {
         parts.push(format!("{inner} parallel loop(s) run inside the thread"));
     }
-    if plan.guarded {
+    if let Some(x) = plan.x_lower {
+        parts.push(format!("x from {x} (sector-aligned)"));
+    }
+    if plan.guarded || plan.x_lower.is_some() {
         parts.push("bounds checked in the kernel".to_string());
     }
     parts.join(", ")

@@ -4,10 +4,12 @@
 //! plan half-way.
 
 use crate::analysis::affine::access_of;
+use crate::analysis::lane_index::element_bytes;
 use crate::gpumap::nest::{Hull, Nest};
 use sharc_dialects::affine::{self, ParallelOp};
 use sharc_dialects::gpu::Dimension;
 use sharc_dialects::{arith, math, memref, scf};
+use sharc_ir::affine::AffineExpr;
 use sharc_ir::syntax::printer::type_to_string;
 use sharc_ir::{Context, OpId, OpTraits, TypeKind, Value};
 use sharc_machine::Target;
@@ -43,6 +45,8 @@ pub(super) struct Baseline {
     pub ivs: Vec<Value>,
     /// Whether a thread can fall outside the iteration space (partial tiles, hulls).
     pub guarded: bool,
+    /// Where the x loop starts when it is moved below its own bound ([`aligned_x_lower`]).
+    pub x_lower: Option<i64>,
 }
 
 impl Baseline {
@@ -52,7 +56,7 @@ impl Baseline {
         for (&d, role) in self.mapped.iter().zip(Dimension::ALL) {
             loops[d] = Some(role);
         }
-        crate::plan::Plan::baseline(self.block, loops)
+        crate::plan::Plan { x_lower: self.x_lower, ..crate::plan::Plan::baseline(self.block, loops) }
     }
 }
 
@@ -77,7 +81,45 @@ pub(super) fn plan(
     let guarded =
         mapped.iter().zip(block).any(|(&d, size)| !nest.dims[d].deps.is_empty() || !nest.exact_tiles(d, size));
     let ivs = nest.dims.iter().map(|d| d.iv).collect();
-    Ok(Baseline { mapped, block, ivs, guarded })
+    Ok(Baseline { mapped, block, ivs, guarded, x_lower: None })
+}
+
+/// Where the x loop of `baseline` should start so that the most accesses begin each warp's row
+/// on a sector boundary: a loop `for j = 1 to n - 1` over `B[i][j] = A[i][j]` gives every warp
+/// of 32 `f32` threads a 128-byte row that straddles five 32-byte sectors; started at 0 (the
+/// thread of `j = 0` idle behind the guard), it touches four. Only for a constant lower bound;
+/// the start is at most one sector's elements below it. An access counts when its last
+/// subscript is the x loop plus a constant; `None` when no start below the bound aligns more of
+/// them than the bound itself. The row pitch of a dynamic memref is unknown: alignment holds for
+/// rows whose byte pitch is a multiple of the sector.
+pub(super) fn aligned_x_lower(ctx: &Context, section: ParallelOp, baseline: &Baseline, target: &Target) -> Option<i64> {
+    let nest = Nest::of(ctx, section)?;
+    let x = nest.dims.get(*baseline.mapped.first()?)?;
+    let ([lb], 1) = (x.lbs.as_slice(), x.step) else { return None };
+    let lb = lb.as_constant()?;
+    let sector = i64::from(target.sector_size);
+    let innermost = nest.chain.last().map_or(section.0, |b| b.0);
+    // (offset of the x loop in the last subscript, elements per sector) of every access.
+    let mut rows: Vec<(i64, i64)> = Vec::new();
+    for op in ctx.collect_ops(innermost) {
+        let Ok(access) = access_of(ctx, op) else { continue };
+        let Some(last) = access.map.results().last() else { continue };
+        let Some(l) = access.domain.loops.iter().position(|lp| lp.iv == x.iv) else { continue };
+        let (nd, ns) = (access.map.num_dims(), access.map.num_symbols());
+        let Some(offset) = (last.clone() - AffineExpr::dim(l as u32)).simplify(nd, ns).as_constant() else {
+            continue;
+        };
+        let TypeKind::MemRef { elem, .. } = ctx.type_kind(ctx.value_type(access.memref)) else { continue };
+        let Some(bytes) = element_bytes(ctx, *elem).map(i64::from).filter(|&b| b > 0 && sector % b == 0) else {
+            continue;
+        };
+        rows.push((offset, sector / bytes));
+    }
+    let aligned = |start: i64| rows.iter().filter(|&&(offset, per)| (start + offset).rem_euclid(per) == 0).count();
+    let widest = rows.iter().map(|&(_, per)| per).max()?;
+    // The nearest start wins ties: fewer idle threads.
+    let best = (lb - widest + 1..=lb).rev().max_by_key(|&s| (aligned(s), s))?;
+    (best < lb && aligned(best) > aligned(lb)).then_some(best)
 }
 
 /// Rejects ops that cannot run in a kernel: other dialects (calls, nested launches), heap
