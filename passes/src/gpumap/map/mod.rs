@@ -175,9 +175,6 @@ impl Layout {
             if nest.dims.iter().any(|d| d.step != 1 || d.lbs.len() != 1 || d.ubs.len() != 1) {
                 return Err("a band loop has a step other than 1 or several bounds".into());
             }
-            if nest.dims.iter().any(|d| !d.deps.is_empty()) {
-                return Err("a band loop's bounds use another band loop".into());
-            }
             let innermost = nest.chain.last().and_then(|b| b.body(ctx)).ok_or("no body")?;
             let nested = ctx
                 .block_ops(innermost)
@@ -285,6 +282,8 @@ impl Layout {
                 }
             }
         }
+        let triangular = dims.iter().any(|d| !d.deps.is_empty());
+        let replaced_ivs = replaced.clone();
         for (old, new) in replaced {
             ctx.replace_all_uses(old, new);
         }
@@ -301,7 +300,10 @@ impl Layout {
                     Err(why) => parts.push(format!("loop {l} not strip-mined ({why}): its staging is dropped")),
                 }
             }
-            let guarded = guards::guard_accesses(ctx, band);
+            // A triangular band's hull runs threads past the triangle that the band's own
+            // bounds cannot tell: its accesses are guarded by the section's loop bounds.
+            let domain = triangular.then(|| domain_condition(&nest, &mapped, &block, &replaced_ivs)).flatten();
+            let guarded = guards::guard_accesses(ctx, band, domain);
             parts.push(if guarded > 0 {
                 format!("{guarded} access(es) guarded")
             } else {
@@ -327,6 +329,25 @@ fn guard_body(
     ivs: &[(Value, Value)],
     before: OpId,
 ) -> Option<OpId> {
+    let (set, operands) = domain_condition(nest, mapped, block, ivs)?;
+    let loc = ctx.loc(before).clone();
+    let state = IfOp::build(ctx, loc, set, &operands, &[], false);
+    let guard = IfOp(Builder::before(before).insert(ctx, state));
+    let then_block = guard.then_block(ctx)?;
+    ctx.block_last_op(then_block)
+}
+
+/// The condition that a thread of the band runs an iteration of the section: the upper bounds
+/// of every mapped loop that blocks do not tile exactly (partial tiles, hulls wider than the
+/// loop), and the lower bounds of the loops bounded by other mapped loops (a triangle's `j <= i`
+/// as well as its hull's `j < n`), over the band's induction variables (`ivs`: host value to
+/// band value) and host values. `None` when every thread does.
+fn domain_condition(
+    nest: &Nest,
+    mapped: &[(usize, Dimension)],
+    block: &[i64],
+    ivs: &[(Value, Value)],
+) -> Option<(IntegerSet, Vec<Value>)> {
     let mut constraints = Vec::new();
     for (&(d, _), &size) in mapped.iter().zip(block) {
         let dim = &nest.dims[d];
@@ -345,11 +366,7 @@ fn guard_body(
     let (nd, ns, exprs, operands) = nest.space.compact(&constraints, translate)?;
     let n = exprs.len();
     let set = IntegerSet::new(nd, ns, exprs, vec![false; n]).ok()?;
-    let loc = ctx.loc(before).clone();
-    let state = IfOp::build(ctx, loc, set, &operands, &[], false);
-    let guard = IfOp(Builder::before(before).insert(ctx, state));
-    let then_block = guard.then_block(ctx)?;
-    ctx.block_last_op(then_block)
+    Some((set, operands))
 }
 
 /// Every `affine.parallel` left in the band runs inside one thread: one `affine.for` per
