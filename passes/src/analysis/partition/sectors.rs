@@ -129,7 +129,9 @@ pub fn domain(ctx: &Context, section: &Section) -> Domain {
         [] => Domain::Rectangular,
         [d] if d.deps.len() == 1 => {
             let unit = d.lbs.iter().chain(&d.ubs).all(|e| {
-                nest.space.dim_position(nest.dims[d.deps[0]].iv).and_then(|p| crate::gpumap::nest::coefficient(e, p))
+                nest.space
+                    .dim_position(nest.dims[d.deps[0]].iv)
+                    .and_then(|p| crate::gpumap::nest::coefficient(e, p))
                     .is_some_and(|c| c.abs() <= 1)
             });
             if unit && d.step == 1 {

@@ -58,7 +58,9 @@ here, so the passes after it (promotion, bank conflicts, ILP) transform bands on
    `memref.load`/`memref.store`) whose subscripts depend on the band's induction variables is
    guarded by the band's in-bounds condition (an `affine.if` around a store, an `affine.if`
    yielding the loaded value or zero around a load), so that loops, and the copies and barriers
-   `sharc-promote` places in them, stay outside the guards. Otherwise nothing block-wide will
+   `sharc-promote` places in them, stay outside the guards. In a triangular band (a loop
+   bounded by another band loop, syrk's `j <= i`) the band runs over the hull and the guard is
+   the section's own bounds (`j <= i` as well as `i < n`), which the hull no longer says. Otherwise nothing block-wide will
    be placed in the body, and one `affine.if` around it checks the loops' upper bounds (and the
    lower bounds of loops bounded by other mapped loops). No check is needed for a loop whose
    constant trip count is a multiple of `step × block`.
@@ -70,8 +72,8 @@ A section is left as it is, with a warning, when its plan does not fit it: a pla
 count differs from the section's, that maps no loop or more than three, or the same dimension
 twice, a mapped loop whose bounds use a loop run inside the thread, a hull that cannot be
 computed, reductions on the section; and for a plan that stages arrays or strips loops, a loop
-it runs inside the thread, a step other than 1, several bounds, bounds that use another band
-loop, or an `affine.parallel` nested in the body. `sharc-map-baseline` runs the same checks and
+it runs inside the thread, a step other than 1, several bounds, or an `affine.parallel` nested
+in the body. `sharc-map-baseline` runs the same checks and
 replaces such a plan by the baseline's. A malformed `sharc.plan` is an error.
 
 Each mapped section gets a remark:
