@@ -62,6 +62,12 @@ buffer, copies and accesses of its own.
    is then never copied in (without a valid extent: only in partial blocks, so the copy back
    writes past the iterations the values that are there); any other written array is copied in
    first, so that the elements the block does not write keep their values.
+6. **Triangular bands** (a band loop bounded by another, mapped over its hull by `sharc-map`):
+   tiles are those of the hull's blocks, copies clamped to the array. The accesses carry the
+   triangle's guard, which is not the band's in-bounds condition, so a written tile is always
+   copied in first: a diagonal block writes back the elements past the triangle with the values
+   it copied in, and no other block's tile holds them. Blocks wholly past the triangle still
+   copy their tiles (the sector gate counts every block of the hull for the plan).
 
 An array is not staged, with a remark saying why (and moved from the plan's `staged` list to
 its `refused` list with the same reason, its bytes taken out of `shared_bytes`, so that later

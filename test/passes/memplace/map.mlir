@@ -81,6 +81,41 @@ func.func @exact(%A: memref<8x64x64xf32>, %B: memref<8x64x64xf32>) {
 
 // -----
 
+// syrk's triangular band (j <= i) with a plan that strips k (sharc-partition's plan): the band
+// runs over the hull of the triangle (j from 0 to n, the end of i's range), and every access is
+// guarded by the section's own bounds, j <= i included, which the band's bounds no longer say
+// (the threads above the diagonal stay idle). The strip loop's bounds do not depend on the
+// thread: it is strip-mined, so sharc-promote can place its copies and barriers there.
+// CHECK-DAG: #[[TRI:set[0-9]*]] = affine_set<(d0, d1)[s0] : (-d0 + s0 - 1 >= 0, d0 - d1 >= 0, d1 >= 0)>
+// CHECK-LABEL: func.func @syrk
+// CHECK-NEXT: gpumap.band (%[[I:.*]], %[[J:.*]]) = (0, 0) to (symbol(%arg0), symbol(%arg0)) block [32, 32] dims [y, x]
+// CHECK: affine.for %[[KK:.*]] = 0 to %arg1 step 32 {
+// CHECK-NEXT: affine.for %[[K:.*]] = #{{.*}}(%[[KK]]) to min #{{.*}}(%[[KK]])[%arg1] {
+// CHECK-NEXT: affine.if #[[TRI]](%[[I]], %[[J]])[%arg0] -> f32 {
+// CHECK-NEXT: affine.load %arg3[%[[I]], %[[K]]]
+// CHECK: affine.if #[[TRI]](%[[I]], %[[J]])[%arg0] {
+// CHECK-NEXT: affine.store %{{.*}}, %arg2[%[[I]], %[[J]]]
+// CHECK: } {sharc.loop = 2 : i64}
+// CHECK-NEXT: } {sharc.strip = 2 : i64}
+// REMARK: remark: section mapped to a gpumap.band: block 32x32x1, y = loop 0, x = loop 1, strip loop 2 by 32, 4 access(es) guarded
+func.func @syrk(%n: index, %m: index, %C: memref<?x?xf32>, %A: memref<?x?xf32>) {
+  affine.parallel (%i) = (0) to (symbol(%n)) {
+    affine.parallel (%j) = (0) to (%i + 1) {
+      affine.for %k = 0 to %m {
+        %a = affine.load %A[%i, %k] : memref<?x?xf32>
+        %b = affine.load %A[%j, %k] : memref<?x?xf32>
+        %p = arith.mulf %a, %b : f32
+        %c = affine.load %C[%i, %j] : memref<?x?xf32>
+        %s = arith.addf %c, %p : f32
+        affine.store %s, %C[%i, %j] : memref<?x?xf32>
+      }
+    }
+  } {sharc.plan = {block = array<i64: 32, 32, 1>, loops = ["y", "x"], staged = [], strips = [{loop = 2 : i64, size = 32 : i64}]}}
+  return
+}
+
+// -----
+
 // A strip loop whose bounds depend on the thread (k < i) cannot hold block-wide copies: it
 // is not strip-mined. Sections without a plan are left to sharc-map-baseline.
 // CHECK-LABEL: func.func @triangular

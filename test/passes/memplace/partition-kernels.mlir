@@ -69,8 +69,8 @@ func.func @mv(%n: index {sharc.name = "n"}, %A: memref<?x?xf32> {sharc.name = "A
 // A[j][k] (reuse 32 each); A[j][k] also gives each thread of a warp a row of its own (time and
 // space adjacency). The search's profit alone would take 1024x1 (a 1024x2 tile of A[j][k]); the
 // sector model prefers 32x32 with a strip of 32. C is read and written once per element (one
-// statement through the iter_args): not staged. (sharc-map refuses to stage in a band whose
-// bounds use another band loop: the triangle is left to the baseline mapping.)
+// statement through the iter_args): not staged. (sharc-map stages it over the hull of the
+// triangle, its accesses guarded by j <= i: see promote-two-tiles.mlir.)
 // CHECK: #[[SI:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK: #[[SJ:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
 // CHECK-LABEL: func.func @syrk

@@ -110,7 +110,7 @@ pub fn plan_section_with(
     let shape = &plans[wp];
     let tiles = shape.tiles(&section, &chosen.config);
     let mut plan = build_plan(ctx, &section, &closure, shape, &tiles, &chosen.config.block, metrics);
-    if matches!(placement, Placement::Refused { .. }) {
+    if matches!(placement, Placement::Refused { .. } | Placement::UnknownDomain { .. }) {
         // Nothing staged: `sharc-map` gives the section the baseline mapping.
         plan.staged.clear();
         plan.strips.clear();
@@ -138,6 +138,12 @@ pub enum Placement {
         comparison: sectors::Comparison,
         /// The search's best-ranked setting, when the sector model chose another one.
         instead_of: Option<(usize, usize)>,
+    },
+    /// The band's loops bound one another in a shape whose share of the hull the model cannot
+    /// bound (`sectors::Domain::Unknown`): nothing is staged.
+    UnknownDomain {
+        /// The best-ranked staging setting's prediction (over the hull).
+        best: sectors::Comparison,
     },
     /// No setting beats the baseline; `best` is the best-ranked one's prediction.
     Refused {
@@ -181,6 +187,9 @@ fn gate(
         })
         .collect();
     let Some(top) = judged.first() else { return Placement::NothingStaged };
+    if baseline.domain == sectors::Domain::Unknown {
+        return Placement::UnknownDomain { best: top.3.clone() };
+    }
     let mut best: Option<&(&Evaluated, &Metrics, sectors::Density, sectors::Comparison)> = None;
     for j in judged.iter().filter(|j| j.3.beats_baseline()) {
         let better = best.is_none_or(|b| b.2.cmp_per_point(&j.2).then(j.1.profit.cmp(&b.1.profit)).is_gt());
@@ -471,6 +480,12 @@ impl Report {
             }
             Placement::NothingStaged => "placement: no setting stages an array; baseline mapping".to_string(),
             Placement::Taken { comparison, .. } => format!("placement: plan taken: {}", comparison.describe()),
+            Placement::UnknownDomain { best } => format!(
+                "placement: plan refused, nothing staged: the band's loops bound one another in a shape whose share \
+                 of the blocks' hull is unknown (only a triangle with slopes ±1 is credited, as half the hull); the \
+                 best-ranked setting {}",
+                best.describe()
+            ),
             Placement::Refused { best, compared } => format!(
                 "placement: plan refused, nothing staged: none of the {compared} best setting(s) moves fewer global \
                  sectors than the baseline; the best-ranked one {}",

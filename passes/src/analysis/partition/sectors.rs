@@ -98,14 +98,65 @@ pub struct Baseline {
     pub block: [i64; 3],
     /// Its global sectors per block and band iterations per block.
     pub density: Density,
+    /// The band's iteration domain within the hull the blocks cover.
+    pub domain: Domain,
 }
 
-/// The baseline mapping's density, if it maps the section.
+/// The band's iteration domain, as the gate credits the baseline with it. Every prediction
+/// counts full blocks over the hull of the band's loops (a plan's copies run in every block);
+/// the baseline's threads outside a non-rectangular domain are idle, so its prediction over the
+/// hull is cut to the domain's share before the comparison, or the plan would win on sectors
+/// the baseline never moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Domain {
+    /// No band loop's bounds use another band loop: the hull is the domain.
+    Rectangular,
+    /// One band loop bounded by one other band loop with coefficient ±1 (syrk's `j <= i`, a
+    /// trapezoid `i <= j < n`): at least half of the hull, so the baseline is credited with
+    /// half its hull's sectors.
+    Triangle,
+    /// Any other shape (several dependent loops, other slopes, bounds that are not linear):
+    /// its share is not bounded from below, so no plan is taken.
+    Unknown,
+}
+
+/// The domain of `section`'s band ([`Domain`]).
+pub fn domain(ctx: &Context, section: &Section) -> Domain {
+    let Some(op) = ParallelOp::view(ctx, section.op) else { return Domain::Unknown };
+    let Some(nest) = crate::gpumap::nest::Nest::of(ctx, op) else { return Domain::Unknown };
+    let dependent: Vec<&crate::gpumap::nest::Dim> = nest.dims.iter().filter(|d| !d.deps.is_empty()).collect();
+    match dependent.as_slice() {
+        [] => Domain::Rectangular,
+        [d] if d.deps.len() == 1 => {
+            let unit = d.lbs.iter().chain(&d.ubs).all(|e| {
+                nest.space
+                    .dim_position(nest.dims[d.deps[0]].iv)
+                    .and_then(|p| crate::gpumap::nest::coefficient(e, p))
+                    .is_some_and(|c| c.abs() <= 1)
+            });
+            if unit && d.step == 1 {
+                Domain::Triangle
+            } else {
+                Domain::Unknown
+            }
+        }
+        _ => Domain::Unknown,
+    }
+}
+
+/// The baseline mapping's density, if it maps the section: over the band's domain, not its
+/// hull ([`Domain`]).
 pub fn baseline(ctx: &Context, section: &Section, target: &Target) -> Option<Baseline> {
     let (shape, block) = baseline_shape(ctx, section, target)?;
     let config = super::features::Config { block, vague: Vec::new() };
     let tiles = shape.tiles(section, &config);
-    Some(Baseline { block, density: density(section, &tiles, &[], target) })
+    let mut density = density(section, &tiles, &[], target);
+    let domain = domain(ctx, section);
+    if domain == Domain::Triangle {
+        // Half the sectors per band iteration of the hull: the same count over twice the points.
+        density.points = density.points.scale(2);
+    }
+    Some(Baseline { block, density, domain })
 }
 
 /// The density of a mapping whose loops are tiled by `tiles`, with `staged` tiles in shared

@@ -37,9 +37,10 @@ fn thread_dependent(ctx: &Context, band: BandOp) -> HashSet<Value> {
 }
 
 /// Guards every access whose subscripts depend on the band's induction variables; returns how
-/// many.
-pub(super) fn guard_accesses(ctx: &mut Context, band: BandOp) -> usize {
-    let Some((set, operands)) = in_bounds_condition(ctx, band) else { return 0 };
+/// many. The guard is `domain` when given (a triangular band: the section's own bounds, which
+/// the band's hull loses), else the band's in-bounds condition.
+pub(super) fn guard_accesses(ctx: &mut Context, band: BandOp, domain: Option<(IntegerSet, Vec<Value>)>) -> usize {
+    let Some((set, operands)) = domain.or_else(|| in_bounds_condition(ctx, band)) else { return 0 };
     let tainted = thread_dependent(ctx, band);
     let mut count = 0;
     for op in ctx.collect_ops(band.0) {

@@ -58,7 +58,9 @@ here, so the passes after it (promotion, bank conflicts, ILP) transform bands on
    `memref.load`/`memref.store`) whose subscripts depend on the band's induction variables is
    guarded by the band's in-bounds condition (an `affine.if` around a store, an `affine.if`
    yielding the loaded value or zero around a load), so that loops, and the copies and barriers
-   `sharc-promote` places in them, stay outside the guards. Otherwise nothing block-wide will
+   `sharc-promote` places in them, stay outside the guards. In a triangular band (a loop
+   bounded by another band loop, syrk's `j <= i`) the band runs over the hull and the guard is
+   the section's own bounds (`j <= i` as well as `i < n`), which the hull no longer says. Otherwise nothing block-wide will
    be placed in the body, and one `affine.if` around it checks the loops' upper bounds (and the
    lower bounds of loops bounded by other mapped loops, or of the x loop when the plan starts
    it below its bound, `x_lower`, see `sharc-map-baseline`). No check is needed for a loop
@@ -71,8 +73,8 @@ A section is left as it is, with a warning, when its plan does not fit it: a pla
 count differs from the section's, that maps no loop or more than three, or the same dimension
 twice, a mapped loop whose bounds use a loop run inside the thread, a hull that cannot be
 computed, reductions on the section; and for a plan that stages arrays or strips loops, a loop
-it runs inside the thread, a step other than 1, several bounds, bounds that use another band
-loop, or an `affine.parallel` nested in the body. `sharc-map-baseline` runs the same checks and
+it runs inside the thread, a step other than 1, several bounds, or an `affine.parallel` nested
+in the body. `sharc-map-baseline` runs the same checks and
 replaces such a plan by the baseline's. A malformed `sharc.plan` is an error.
 
 Each mapped section gets a remark:
@@ -178,9 +180,6 @@ impl Layout {
             }
             if nest.dims.iter().any(|d| d.step != 1 || d.lbs.len() != 1 || d.ubs.len() != 1) {
                 return Err("a band loop has a step other than 1 or several bounds".into());
-            }
-            if nest.dims.iter().any(|d| !d.deps.is_empty()) {
-                return Err("a band loop's bounds use another band loop".into());
             }
             let innermost = nest.chain.last().and_then(|b| b.body(ctx)).ok_or("no body")?;
             let nested = ctx
@@ -303,6 +302,8 @@ impl Layout {
                 }
             }
         }
+        let triangular = dims.iter().any(|d| !d.deps.is_empty());
+        let replaced_ivs = replaced.clone();
         for (old, new) in replaced {
             ctx.replace_all_uses(old, new);
         }
@@ -319,7 +320,10 @@ impl Layout {
                     Err(why) => parts.push(format!("loop {l} not strip-mined ({why}): its staging is dropped")),
                 }
             }
-            let guarded = guards::guard_accesses(ctx, band);
+            // A triangular band's hull runs threads past the triangle that the band's own
+            // bounds cannot tell: its accesses are guarded by the section's loop bounds.
+            let domain = triangular.then(|| domain_condition(&nest, &mapped, &block, &replaced_ivs)).flatten();
+            let guarded = guards::guard_accesses(ctx, band, domain);
             parts.push(if guarded > 0 {
                 format!("{guarded} access(es) guarded")
             } else {
@@ -347,6 +351,25 @@ fn guard_body(
     ivs: &[(Value, Value)],
     before: OpId,
 ) -> Option<OpId> {
+    let (set, operands) = domain_condition(nest, mapped, block, ivs)?;
+    let loc = ctx.loc(before).clone();
+    let state = IfOp::build(ctx, loc, set, &operands, &[], false);
+    let guard = IfOp(Builder::before(before).insert(ctx, state));
+    let then_block = guard.then_block(ctx)?;
+    ctx.block_last_op(then_block)
+}
+
+/// The condition that a thread of the band runs an iteration of the section: the upper bounds
+/// of every mapped loop that blocks do not tile exactly (partial tiles, hulls wider than the
+/// loop), and the lower bounds of the loops bounded by other mapped loops (a triangle's `j <= i`
+/// as well as its hull's `j < n`), over the band's induction variables (`ivs`: host value to
+/// band value) and host values. `None` when every thread does.
+fn domain_condition(
+    nest: &Nest,
+    mapped: &[(usize, Dimension)],
+    block: &[i64],
+    ivs: &[(Value, Value)],
+) -> Option<(IntegerSet, Vec<Value>)> {
     let mut constraints = Vec::new();
     for (&(d, _), &size) in mapped.iter().zip(block) {
         let dim = &nest.dims[d];
@@ -365,11 +388,7 @@ fn guard_body(
     let (nd, ns, exprs, operands) = nest.space.compact(&constraints, translate)?;
     let n = exprs.len();
     let set = IntegerSet::new(nd, ns, exprs, vec![false; n]).ok()?;
-    let loc = ctx.loc(before).clone();
-    let state = IfOp::build(ctx, loc, set, &operands, &[], false);
-    let guard = IfOp(Builder::before(before).insert(ctx, state));
-    let then_block = guard.then_block(ctx)?;
-    ctx.block_last_op(then_block)
+    Some((set, operands))
 }
 
 /// Every `affine.parallel` left in the band runs inside one thread: one `affine.for` per
