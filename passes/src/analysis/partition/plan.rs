@@ -7,11 +7,11 @@ use super::features::{LoopTile, PlanShape, TileKind};
 use super::search::{self, criteria, Evaluated, Evaluator, Metrics, Outcome, SearchOptions};
 use super::section::Section;
 use super::sectors;
-use super::split::{assign_axes, candidate_plans, IterSplit};
+use super::split::{assign_axes, candidate_plans, IterSplit, LoopSplit};
 use crate::analysis::affine::AccessKind;
 use crate::plan::{Plan, SearchSummary, StagedArray};
 use sharc_dialects::gpu::Dimension;
-use sharc_dialects::sharc::share::Axis;
+use sharc_dialects::sharc::share::{Axis, LenExpr};
 use sharc_ir::affine::{AffineBinaryOp, AffineExpr, AffineMap};
 use sharc_ir::{Context, Diagnostic, OpId};
 use sharc_machine::Target;
@@ -24,8 +24,11 @@ pub struct Report {
     pub closure: Closure,
     /// `|ISSet|` before intersection (seed 000 (18)).
     pub isset: usize,
-    /// The plans after intersection, with the axis of each band loop.
+    /// The plans after intersection, with the axis of each band loop, then their streamed
+    /// variants.
     pub plans: Vec<PlanShape>,
+    /// The index of the first streamed plan (`plans.len()` when there is none).
+    pub first_streamed: usize,
     /// Per plan: the search outcome.
     pub outcomes: Vec<Outcome>,
     /// The winner: `(plan, index into its outcome)`.
@@ -55,8 +58,17 @@ pub fn plan_section_with(
     let closure = closure(ctx, &section);
     let (isset, splits) = candidate_plans(&section)
         .map_err(|m| Diagnostic::error(loc.clone(), format!("conflicting share pragma: {m}")))?;
-    let plans: Vec<PlanShape> =
+    let mut plans: Vec<PlanShape> =
         splits.into_iter().map(|split: IterSplit| PlanShape { axes: assign_axes(&section, &split), split }).collect();
+    let first_streamed = plans.len();
+    if section.pragma.is_none() {
+        let streamed: Vec<PlanShape> = plans.iter().flat_map(|s| streamed_variants(&section, s)).collect();
+        for s in streamed {
+            if !plans.iter().any(|p| p.axes == s.axes && p.split == s.split) {
+                plans.push(s);
+            }
+        }
+    }
     let mut outcomes = Vec::new();
     let mut winner: Option<(usize, usize)> = None;
     let mut smallest_need: Option<u64> = None;
@@ -96,7 +108,7 @@ pub fn plan_section_with(
         ));
     };
     let placement = match sectors::baseline(ctx, &section, target) {
-        Some(baseline) => gate(&section, &plans, &outcomes, &baseline, target),
+        Some(baseline) => gate(&section, &plans, &outcomes, first_streamed, &baseline, target),
         None => Placement::NoBaseline,
     };
     let (wp, wi) = match &placement {
@@ -115,7 +127,63 @@ pub fn plan_section_with(
         plan.staged.clear();
         plan.strips.clear();
     }
-    Ok(Report { section, closure, isset, plans, outcomes, winner: (wp, wi), plan, theta_r: target.theta_r, placement })
+    Ok(Report {
+        section,
+        closure,
+        isset,
+        plans,
+        first_streamed,
+        outcomes,
+        winner: (wp, wi),
+        plan,
+        theta_r: target.theta_r,
+        placement,
+    })
+}
+
+/// The streamed candidates of a plan (issue 15; docs/partition.md, "Streamed band loops"): band
+/// loops run inside each thread with a tile staged per step, a strip of 1 on each
+/// (next-round §5.2 (a), the 2.5-D scheme). A plan that already runs band loops in the thread
+/// (more than three) gets one variant streaming them, so that a tile can follow them step by
+/// step instead of needing their whole range, and no other: more loops in the thread would only
+/// shrink the grid. Otherwise each loop the plan maps to y or z is streamed in turn, the other
+/// band loops keeping x and taking y, z in their order. The x loop is never streamed: it is the
+/// one that coalesces. The search and the sector gate then judge them like any other plan.
+fn streamed_variants(section: &Section, shape: &PlanShape) -> Vec<PlanShape> {
+    let band = section.band.min(shape.axes.len());
+    let stream = |shape: &PlanShape, l: usize| {
+        let mut s = shape.clone();
+        s.axes[l] = None;
+        s.split.loops[l] = LoopSplit::Len(LenExpr::Int(1));
+        s
+    };
+    let mut base = shape.clone();
+    for l in 0..band {
+        if base.axes[l].is_none() && base.split.loops.get(l).is_some() {
+            base = stream(&base, l);
+        }
+    }
+    if base.axes != shape.axes || base.split != shape.split {
+        return vec![base];
+    }
+    let mut out = Vec::new();
+    for l in 0..band {
+        if !matches!(base.axes[l], Some(Axis::Y | Axis::Z)) {
+            continue;
+        }
+        let mut v = stream(&base, l);
+        // The remaining y/z loops take y then z, in their former order.
+        let mut rest: Vec<usize> = (0..band).filter(|&m| matches!(v.axes[m], Some(Axis::Y | Axis::Z))).collect();
+        rest.sort_by_key(|&m| v.axes[m]);
+        for (m, a) in rest.into_iter().zip([Axis::Y, Axis::Z]) {
+            v.axes[m] = Some(a);
+            if matches!(v.split.loops[m], LoopSplit::Axis(_)) {
+                v.split.loops[m] = LoopSplit::Axis(a);
+            }
+        }
+        out.push(v);
+    }
+    out
 }
 
 /// At most this many settings, best-ranked first, are compared against the baseline: the
@@ -157,17 +225,26 @@ fn gate(
     section: &Section,
     plans: &[PlanShape],
     outcomes: &[Outcome],
+    first_streamed: usize,
     baseline: &sectors::Baseline,
     target: &Target,
 ) -> Placement {
-    let mut legal: Vec<&Evaluated> = outcomes
-        .iter()
-        .flat_map(|o| o.evaluated.iter())
-        .filter(|e| e.outcome.as_ref().is_ok_and(|m| m.arrays.iter().any(|v| v.staged)))
-        .collect();
-    // Best first; a stable sort keeps enumeration order among equals, as `best_of` does.
-    legal.sort_by(|a, b| search::rank(b, a));
-    legal.truncate(GATED_SETTINGS);
+    // The streamed plans (from `first_streamed` on) compete in a list of their own: a block
+    // that runs a band loop whole saves `n` times a tile's profit, which would crowd every
+    // other plan out of the best-ranked settings the sector model judges.
+    let best_ranked = |streamed: bool| {
+        let mut legal: Vec<&Evaluated> = outcomes
+            .iter()
+            .flat_map(|o| o.evaluated.iter())
+            .filter(|e| (e.plan >= first_streamed) == streamed)
+            .filter(|e| e.outcome.as_ref().is_ok_and(|m| m.arrays.iter().any(|v| v.staged)))
+            .collect();
+        // Best first; a stable sort keeps enumeration order among equals, as `best_of` does.
+        legal.sort_by(|a, b| search::rank(b, a));
+        legal.truncate(GATED_SETTINGS);
+        legal
+    };
+    let legal: Vec<&Evaluated> = best_ranked(false).into_iter().chain(best_ranked(true)).collect();
     let judged: Vec<(&Evaluated, &Metrics, sectors::Density, sectors::Comparison)> = legal
         .iter()
         .filter_map(|&e| {
@@ -356,11 +433,18 @@ impl Report {
     pub fn remarks(&self, ctx: &Context, explain: bool) -> Vec<String> {
         let s = &self.section;
         let mut out = self.closure.explain(ctx, s);
-        out.push(format!(
+        let mut line = format!(
             "{} iteration split(s) from the seeds, {} plan(s) after intersection",
-            self.isset,
-            self.plans.len()
-        ));
+            self.isset, self.first_streamed
+        );
+        if self.plans.len() > self.first_streamed {
+            line.push_str(&format!(
+                ", {} streamed (plan {} on: a band loop run inside the thread, a tile per step)",
+                self.plans.len() - self.first_streamed,
+                self.first_streamed
+            ));
+        }
+        out.push(line);
         for (p, shape) in self.plans.iter().enumerate() {
             let axes: Vec<String> =
                 shape.axes.iter().enumerate().map(|(l, a)| format!("{} -> {}", s.iv_name(l), axis_name(*a))).collect();
