@@ -58,8 +58,10 @@ pub fn plan_section_with(
     let closure = closure(ctx, &section);
     let (isset, splits) = candidate_plans(&section)
         .map_err(|m| Diagnostic::error(loc.clone(), format!("conflicting share pragma: {m}")))?;
-    let mut plans: Vec<PlanShape> =
-        splits.into_iter().map(|split: IterSplit| PlanShape { axes: assign_axes(&section, &split), split }).collect();
+    let mut plans: Vec<PlanShape> = splits
+        .into_iter()
+        .map(|split: IterSplit| streamed_in_thread(&section, PlanShape { axes: assign_axes(&section, &split), split }))
+        .collect();
     let first_streamed = plans.len();
     if section.pragma.is_none() {
         let streamed: Vec<PlanShape> = plans.iter().flat_map(|s| streamed_variants(&section, s)).collect();
@@ -141,37 +143,39 @@ pub fn plan_section_with(
     })
 }
 
-/// The streamed candidates of a plan (issue 15; docs/partition.md, "Streamed band loops"): band
-/// loops run inside each thread with a tile staged per step, a strip of 1 on each
-/// (next-round §5.2 (a), the 2.5-D scheme). A plan that already runs band loops in the thread
-/// (more than three) gets one variant streaming them, so that a tile can follow them step by
-/// step instead of needing their whole range, and no other: more loops in the thread would only
-/// shrink the grid. Otherwise each loop the plan maps to y or z is streamed in turn, the other
-/// band loops keeping x and taking y, z in their order. The x loop is never streamed: it is the
-/// one that coalesces. The search and the sector gate then judge them like any other plan.
+/// A band loop run inside each thread with a tile staged per step: a strip of 1 on it
+/// (next-round §5.2 (a), the 2.5-D scheme; docs/partition.md, "Streamed band loops"), as
+/// `sharc-map` runs every band loop a staging plan leaves in the thread.
+fn stream(shape: &PlanShape, l: usize) -> PlanShape {
+    let mut s = shape.clone();
+    s.axes[l] = None;
+    s.split.loops[l] = LoopSplit::Len(LenExpr::Int(1));
+    s
+}
+
+/// `shape` with every band loop it runs inside the thread (past three axes) streamed, so that
+/// a tile follows them step by step instead of needing their whole range.
+fn streamed_in_thread(section: &Section, shape: PlanShape) -> PlanShape {
+    let band = section.band.min(shape.axes.len()).min(shape.split.loops.len());
+    (0..band).filter(|&l| shape.axes[l].is_none()).fold(shape.clone(), |s, l| stream(&s, l))
+}
+
+/// The streamed candidates of a plan that maps every band loop: each loop it maps to y or z
+/// streamed in turn, the other band loops keeping x and taking y, z in their order. The x loop
+/// is never streamed: it is the one that coalesces. A plan that already runs band loops in the
+/// thread gets none: more loops in the thread would only shrink the grid. The search and the
+/// sector gate judge them like any other plan.
 fn streamed_variants(section: &Section, shape: &PlanShape) -> Vec<PlanShape> {
-    let band = section.band.min(shape.axes.len());
-    let stream = |shape: &PlanShape, l: usize| {
-        let mut s = shape.clone();
-        s.axes[l] = None;
-        s.split.loops[l] = LoopSplit::Len(LenExpr::Int(1));
-        s
-    };
-    let mut base = shape.clone();
-    for l in 0..band {
-        if base.axes[l].is_none() && base.split.loops.get(l).is_some() {
-            base = stream(&base, l);
-        }
-    }
-    if base.axes != shape.axes || base.split != shape.split {
-        return vec![base];
+    let band = section.band.min(shape.axes.len()).min(shape.split.loops.len());
+    if shape.axes[..band].iter().any(Option::is_none) {
+        return Vec::new();
     }
     let mut out = Vec::new();
     for l in 0..band {
-        if !matches!(base.axes[l], Some(Axis::Y | Axis::Z)) {
+        if !matches!(shape.axes[l], Some(Axis::Y | Axis::Z)) {
             continue;
         }
-        let mut v = stream(&base, l);
+        let mut v = stream(shape, l);
         // The remaining y/z loops take y then z, in their former order.
         let mut rest: Vec<usize> = (0..band).filter(|&m| matches!(v.axes[m], Some(Axis::Y | Axis::Z))).collect();
         rest.sort_by_key(|&m| v.axes[m]);
@@ -260,7 +264,13 @@ fn gate(
     let Some(top) = judged.first() else { return Placement::NothingStaged };
     let mut best: Option<&(&Evaluated, &Metrics, sectors::Density, sectors::Comparison)> = None;
     for j in judged.iter().filter(|j| j.3.beats_baseline()) {
-        let better = best.is_none_or(|b| b.2.cmp_per_point(&j.2).then(j.1.profit.cmp(&b.1.profit)).is_gt());
+        // A streamed plan is taken only for fewer sectors: at equal density, its profit per
+        // block (a block covering a band loop's whole range) says nothing, and its larger
+        // tiles waste more at small sizes.
+        let plain = |e: &Evaluated| e.plan < first_streamed;
+        let better = best.is_none_or(|b| {
+            b.2.cmp_per_point(&j.2).then(plain(j.0).cmp(&plain(b.0))).then(j.1.profit.cmp(&b.1.profit)).is_gt()
+        });
         if better {
             best = Some(j);
         }
