@@ -160,14 +160,16 @@ fn streamed_in_thread(section: &Section, shape: PlanShape) -> PlanShape {
     (0..band).filter(|&l| shape.axes[l].is_none()).fold(shape.clone(), |s, l| stream(&s, l))
 }
 
-/// The streamed candidates of a plan that maps every band loop: each loop it maps to y or z
-/// streamed in turn, the other band loops keeping x and taking y, z in their order. The x loop
+/// The streamed candidates of a plan that maps every loop of a band of three: each loop it maps
+/// to y or z streamed in turn, the other band loops keeping x and taking y, z in their order. The x loop
 /// is never streamed: it is the one that coalesces. A plan that already runs band loops in the
 /// thread gets none: more loops in the thread would only shrink the grid. The search and the
 /// sector gate judge them like any other plan.
 fn streamed_variants(section: &Section, shape: &PlanShape) -> Vec<PlanShape> {
     let band = section.band.min(shape.axes.len()).min(shape.split.loops.len());
-    if shape.axes[..band].iter().any(Option::is_none) {
+    // A streamed loop of a 2-D band would leave a 1-D grid: a few wide blocks, each running
+    // the whole other loop (next-round §5.2 (a) streams a loop of a 3-D section).
+    if band < 3 || shape.axes[..band].iter().any(Option::is_none) {
         return Vec::new();
     }
     let mut out = Vec::new();
