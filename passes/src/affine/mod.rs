@@ -3,10 +3,13 @@
 //!
 //! - [`parallelize`]: `sharc-parallelize`, `affine.for` → `affine.parallel` where the dependence
 //!   analysis proves it legal (or, where it cannot decide, an OpenACC directive claims it);
+//! - [`distribute`]: `sharc-distribute`, a section distributed over the `affine.parallel` loops
+//!   of its body, each piece merged into a deeper band;
 //! - [`band`]: the rewrites it is built on (a loop as a one-dimensional band, merging perfectly
 //!   nested bands).
 
 pub mod band;
+pub mod distribute;
 pub mod parallelize;
 
 #[cfg(test)]

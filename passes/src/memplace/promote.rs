@@ -301,17 +301,24 @@ fn accesses_in(ctx: &Context, root: OpId, memref: Value) -> Result<Vec<OpId>, St
     Ok(out)
 }
 
+/// The plan's loop number of each band dimension, in order: the loops it maps (`sharc-map`
+/// keeps them in chain order and runs the others, streamed, inside the thread).
+fn mapped_loops(plan: &Plan) -> impl Iterator<Item = usize> + '_ {
+    plan.loops.iter().enumerate().filter_map(|(l, d)| d.map(|_| l))
+}
+
 /// The accesses among `accesses` whose subscripts have the linear part `subscript` (over the
 /// plan's loop numbers) once each operand is read as the loop it is the induction variable of:
 /// a band loop (its position) or a loop `sharc-map` numbered (`sharc.loop`).
 fn accesses_of_tile(
     ctx: &Context,
     band: BandOp,
+    plan: &Plan,
     subscript: &AffineMap,
     accesses: &[OpId],
 ) -> Result<Vec<OpId>, String> {
     let n = subscript.num_dims() as usize;
-    let mut loop_of: HashMap<Value, usize> = band.ivs(ctx).iter().enumerate().map(|(l, &v)| (v, l)).collect();
+    let mut loop_of: HashMap<Value, usize> = band.ivs(ctx).iter().copied().zip(mapped_loops(plan)).collect();
     for op in ctx.collect_ops(band.0) {
         let number = ctx.attr_of(op, LOOP_ATTR).and_then(|a| ctx.attr_int(a)).and_then(|v| usize::try_from(v).ok());
         if let (Some(f), Some(l)) = (ForOp::view(ctx, op), number) {
@@ -387,7 +394,7 @@ fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray, label: &str
     }
     // The plan's loops in the band.
     let mut places: HashMap<usize, LoopPlace> = HashMap::new();
-    for (l, &o) in band.origins(ctx).iter().enumerate() {
+    for (l, &o) in mapped_loops(plan).zip(band.origins(ctx)) {
         places.insert(l, LoopPlace::Band(o));
     }
     let mut marked: HashMap<usize, ForOp> = HashMap::new();
@@ -459,7 +466,7 @@ fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray, label: &str
     let scope_op = scope.map_or(band.0, |f| f.0);
     let mut accesses = accesses_in(ctx, scope_op, memref)?;
     if let Some(subscript) = &s.subscript {
-        let mine = accesses_of_tile(ctx, band, subscript, &accesses)?;
+        let mine = accesses_of_tile(ctx, band, plan, subscript, &accesses)?;
         if mine.is_empty() {
             return Err(format!("none of its accesses in the tile's scope has the subscripts {subscript} of the tile"));
         }

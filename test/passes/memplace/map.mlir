@@ -142,17 +142,25 @@ func.func @triangular(%n: index, %A: memref<?x?xf32>) {
 
 // -----
 
-// A plan may run a band loop inside the thread: it becomes an affine.for around the body. One
-// that strips or stages cannot (the copies would depend on the thread's loop): that section
-// stays, with a warning.
+// A plan may run a band loop inside the thread: it becomes an affine.for around the body. In a
+// plan that strips or stages, that loop is streamed (issue 15): its bounds are the same in every
+// thread, and it is marked as its own strip loop (`sharc.strip = 1`, `sharc.loop = 1`), around
+// the strip pair of loop 2, so that sharc-promote copies the tiles following it per step.
 // CHECK-LABEL: func.func @seq
 // CHECK-NEXT: gpumap.band (%[[I:.*]]) = (0) to (64) block [64] dims [x] origin (%{{.*}}) {
 // CHECK-NEXT: affine.for %[[J:.*]] = 0 to 64 {
 // CHECK-NEXT: affine.load %arg0[%[[I]], %[[J]]]
-// CHECK: affine.parallel
-// CHECK-NOT: gpumap.band
+// CHECK: gpumap.band (%[[I2:.*]]) = (0) to (64) block [64] dims [x] origin (%{{.*}}) {
+// CHECK-NEXT: affine.for %[[J2:.*]] = 0 to 64 {
+// CHECK-NEXT: affine.for %[[KK:.*]] = 0 to 64 step 16 {
+// CHECK-NEXT: affine.for %[[K:.*]] = #{{.*}}(%[[KK]]) to min #{{.*}}(%[[KK]]) {
+// CHECK-NEXT: affine.load %arg0[%[[I2]], %[[K]]]
+// CHECK-NEXT: affine.store %{{.*}}, %arg0[%[[K]], %[[J2]]]
+// CHECK-NEXT: } {sharc.loop = 2 : i64}
+// CHECK-NEXT: } {sharc.strip = 2 : i64}
+// CHECK-NEXT: } {sharc.loop = 1 : i64, sharc.strip = 1 : i64}
 // REMARK: remark: section mapped to a gpumap.band: block 64x1x1, x = loop 0, loop 1 inside the thread, no guard needed
-// REMARK: warning: section not mapped by its plan: the plan runs band loop 1 inside the thread
+// REMARK: remark: section mapped to a gpumap.band: block 64x1x1, x = loop 0, loop 1 inside the thread, strip loop 2 by 16, no guard needed
 func.func @seq(%A: memref<64x64xf32>) {
   affine.parallel (%i, %j) = (0, 0) to (64, 64) {
     %v = affine.load %A[%i, %j] : memref<64x64xf32>

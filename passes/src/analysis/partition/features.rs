@@ -404,7 +404,10 @@ fn copy_transactions(section: &Section, tiles: &[LoopTile], refs: &[usize], tran
 }
 
 /// How often the tile serving `refs` is loaded per block: the tiles of the strip loops its
-/// subscripts use.
+/// subscripts use. A streamed band loop (a strip of 1 on a band loop, run inside the thread)
+/// encloses every sequential loop of the body, so a tile copied inside any strip loop is
+/// copied again at each of its steps, whether or not its subscripts use it; a tile without
+/// strip loops is copied once, before it.
 pub fn reload_factor(section: &Section, tiles: &[LoopTile], refs: &[usize]) -> Poly {
     let mut loops: Vec<usize> = Vec::new();
     for r in group_refs(section, refs) {
@@ -412,12 +415,13 @@ pub fn reload_factor(section: &Section, tiles: &[LoopTile], refs: &[usize]) -> P
             loops.extend(r.loops_of_dim(d));
         }
     }
+    loops.retain(|&l| matches!(tiles.get(l).map(|t| &t.kind), Some(TileKind::Strip(_))));
+    if loops.iter().any(|&l| l >= section.band) {
+        loops.extend((0..section.band).filter(|&l| matches!(tiles.get(l).map(|t| &t.kind), Some(TileKind::Strip(_)))));
+    }
     loops.sort_unstable();
     loops.dedup();
-    loops
-        .iter()
-        .filter(|&&l| matches!(tiles[l].kind, TileKind::Strip(_)))
-        .fold(Poly::constant(1), |acc, &l| acc.mul(&tiles[l].factor))
+    loops.iter().fold(Poly::constant(1), |acc, &l| acc.mul(&tiles[l].factor))
 }
 
 pub(super) fn row_major_strides(shape: &[i64]) -> Vec<i128> {

@@ -7,11 +7,11 @@ use super::features::{LoopTile, PlanShape, TileKind};
 use super::search::{self, criteria, Evaluated, Evaluator, Metrics, Outcome, SearchOptions};
 use super::section::Section;
 use super::sectors;
-use super::split::{assign_axes, candidate_plans, IterSplit};
+use super::split::{assign_axes, candidate_plans, IterSplit, LoopSplit};
 use crate::analysis::affine::AccessKind;
 use crate::plan::{Plan, SearchSummary, StagedArray};
 use sharc_dialects::gpu::Dimension;
-use sharc_dialects::sharc::share::Axis;
+use sharc_dialects::sharc::share::{Axis, LenExpr};
 use sharc_ir::affine::{AffineBinaryOp, AffineExpr, AffineMap};
 use sharc_ir::{Context, Diagnostic, OpId};
 use sharc_machine::Target;
@@ -24,8 +24,11 @@ pub struct Report {
     pub closure: Closure,
     /// `|ISSet|` before intersection (seed 000 (18)).
     pub isset: usize,
-    /// The plans after intersection, with the axis of each band loop.
+    /// The plans after intersection, with the axis of each band loop, then their streamed
+    /// variants.
     pub plans: Vec<PlanShape>,
+    /// The index of the first streamed plan (`plans.len()` when there is none).
+    pub first_streamed: usize,
     /// Per plan: the search outcome.
     pub outcomes: Vec<Outcome>,
     /// The winner: `(plan, index into its outcome)`.
@@ -55,8 +58,19 @@ pub fn plan_section_with(
     let closure = closure(ctx, &section);
     let (isset, splits) = candidate_plans(&section)
         .map_err(|m| Diagnostic::error(loc.clone(), format!("conflicting share pragma: {m}")))?;
-    let plans: Vec<PlanShape> =
-        splits.into_iter().map(|split: IterSplit| PlanShape { axes: assign_axes(&section, &split), split }).collect();
+    let mut plans: Vec<PlanShape> = splits
+        .into_iter()
+        .map(|split: IterSplit| streamed_in_thread(&section, PlanShape { axes: assign_axes(&section, &split), split }))
+        .collect();
+    let first_streamed = plans.len();
+    if section.pragma.is_none() {
+        let streamed: Vec<PlanShape> = plans.iter().flat_map(|s| streamed_variants(&section, s)).collect();
+        for s in streamed {
+            if !plans.iter().any(|p| p.axes == s.axes && p.split == s.split) {
+                plans.push(s);
+            }
+        }
+    }
     let mut outcomes = Vec::new();
     let mut winner: Option<(usize, usize)> = None;
     let mut smallest_need: Option<u64> = None;
@@ -96,7 +110,7 @@ pub fn plan_section_with(
         ));
     };
     let placement = match sectors::baseline(ctx, &section, target) {
-        Some(baseline) => gate(&section, &plans, &outcomes, &baseline, target),
+        Some(baseline) => gate(&section, &plans, &outcomes, first_streamed, &baseline, target),
         None => Placement::NoBaseline,
     };
     let (wp, wi) = match &placement {
@@ -115,7 +129,67 @@ pub fn plan_section_with(
         plan.staged.clear();
         plan.strips.clear();
     }
-    Ok(Report { section, closure, isset, plans, outcomes, winner: (wp, wi), plan, theta_r: target.theta_r, placement })
+    Ok(Report {
+        section,
+        closure,
+        isset,
+        plans,
+        first_streamed,
+        outcomes,
+        winner: (wp, wi),
+        plan,
+        theta_r: target.theta_r,
+        placement,
+    })
+}
+
+/// A band loop run inside each thread with a tile staged per step: a strip of 1 on it
+/// (next-round §5.2 (a), the 2.5-D scheme; docs/partition.md, "Streamed band loops"), as
+/// `sharc-map` runs every band loop a staging plan leaves in the thread.
+fn stream(shape: &PlanShape, l: usize) -> PlanShape {
+    let mut s = shape.clone();
+    s.axes[l] = None;
+    s.split.loops[l] = LoopSplit::Len(LenExpr::Int(1));
+    s
+}
+
+/// `shape` with every band loop it runs inside the thread (past three axes) streamed, so that
+/// a tile follows them step by step instead of needing their whole range.
+fn streamed_in_thread(section: &Section, shape: PlanShape) -> PlanShape {
+    let band = section.band.min(shape.axes.len()).min(shape.split.loops.len());
+    (0..band).filter(|&l| shape.axes[l].is_none()).fold(shape.clone(), |s, l| stream(&s, l))
+}
+
+/// The streamed candidates of a plan that maps every loop of a band of three: each loop it maps
+/// to y or z streamed in turn, the other band loops keeping x and taking y, z in their order. The x loop
+/// is never streamed: it is the one that coalesces. A plan that already runs band loops in the
+/// thread gets none: more loops in the thread would only shrink the grid. The search and the
+/// sector gate judge them like any other plan.
+fn streamed_variants(section: &Section, shape: &PlanShape) -> Vec<PlanShape> {
+    let band = section.band.min(shape.axes.len()).min(shape.split.loops.len());
+    // A streamed loop of a 2-D band would leave a 1-D grid: a few wide blocks, each running
+    // the whole other loop (next-round §5.2 (a) streams a loop of a 3-D section).
+    if band < 3 || shape.axes[..band].iter().any(Option::is_none) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for l in 0..band {
+        if !matches!(shape.axes[l], Some(Axis::Y | Axis::Z)) {
+            continue;
+        }
+        let mut v = stream(shape, l);
+        // The remaining y/z loops take y then z, in their former order.
+        let mut rest: Vec<usize> = (0..band).filter(|&m| matches!(v.axes[m], Some(Axis::Y | Axis::Z))).collect();
+        rest.sort_by_key(|&m| v.axes[m]);
+        for (m, a) in rest.into_iter().zip([Axis::Y, Axis::Z]) {
+            v.axes[m] = Some(a);
+            if matches!(v.split.loops[m], LoopSplit::Axis(_)) {
+                v.split.loops[m] = LoopSplit::Axis(a);
+            }
+        }
+        out.push(v);
+    }
+    out
 }
 
 /// At most this many settings, best-ranked first, are compared against the baseline: the
@@ -163,17 +237,26 @@ fn gate(
     section: &Section,
     plans: &[PlanShape],
     outcomes: &[Outcome],
+    first_streamed: usize,
     baseline: &sectors::Baseline,
     target: &Target,
 ) -> Placement {
-    let mut legal: Vec<&Evaluated> = outcomes
-        .iter()
-        .flat_map(|o| o.evaluated.iter())
-        .filter(|e| e.outcome.as_ref().is_ok_and(|m| m.arrays.iter().any(|v| v.staged)))
-        .collect();
-    // Best first; a stable sort keeps enumeration order among equals, as `best_of` does.
-    legal.sort_by(|a, b| search::rank(b, a));
-    legal.truncate(GATED_SETTINGS);
+    // The streamed plans (from `first_streamed` on) compete in a list of their own: a block
+    // that runs a band loop whole saves `n` times a tile's profit, which would crowd every
+    // other plan out of the best-ranked settings the sector model judges.
+    let best_ranked = |streamed: bool| {
+        let mut legal: Vec<&Evaluated> = outcomes
+            .iter()
+            .flat_map(|o| o.evaluated.iter())
+            .filter(|e| (e.plan >= first_streamed) == streamed)
+            .filter(|e| e.outcome.as_ref().is_ok_and(|m| m.arrays.iter().any(|v| v.staged)))
+            .collect();
+        // Best first; a stable sort keeps enumeration order among equals, as `best_of` does.
+        legal.sort_by(|a, b| search::rank(b, a));
+        legal.truncate(GATED_SETTINGS);
+        legal
+    };
+    let legal: Vec<&Evaluated> = best_ranked(false).into_iter().chain(best_ranked(true)).collect();
     let judged: Vec<(&Evaluated, &Metrics, sectors::Density, sectors::Comparison)> = legal
         .iter()
         .filter_map(|&e| {
@@ -192,7 +275,13 @@ fn gate(
     }
     let mut best: Option<&(&Evaluated, &Metrics, sectors::Density, sectors::Comparison)> = None;
     for j in judged.iter().filter(|j| j.3.beats_baseline()) {
-        let better = best.is_none_or(|b| b.2.cmp_per_point(&j.2).then(j.1.profit.cmp(&b.1.profit)).is_gt());
+        // A streamed plan is taken only for fewer sectors: at equal density, its profit per
+        // block (a block covering a band loop's whole range) says nothing, and its larger
+        // tiles waste more at small sizes.
+        let plain = |e: &Evaluated| e.plan < first_streamed;
+        let better = best.is_none_or(|b| {
+            b.2.cmp_per_point(&j.2).then(plain(j.0).cmp(&plain(b.0))).then(j.1.profit.cmp(&b.1.profit)).is_gt()
+        });
         if better {
             best = Some(j);
         }
@@ -366,11 +455,18 @@ impl Report {
     pub fn remarks(&self, ctx: &Context, explain: bool) -> Vec<String> {
         let s = &self.section;
         let mut out = self.closure.explain(ctx, s);
-        out.push(format!(
+        let mut line = format!(
             "{} iteration split(s) from the seeds, {} plan(s) after intersection",
-            self.isset,
-            self.plans.len()
-        ));
+            self.isset, self.first_streamed
+        );
+        if self.plans.len() > self.first_streamed {
+            line.push_str(&format!(
+                ", {} streamed (plan {} on: a band loop run inside the thread, a tile per step)",
+                self.plans.len() - self.first_streamed,
+                self.first_streamed
+            ));
+        }
+        out.push(line);
         for (p, shape) in self.plans.iter().enumerate() {
             let axes: Vec<String> =
                 shape.axes.iter().enumerate().map(|(l, a)| format!("{} -> {}", s.iv_name(l), axis_name(*a))).collect();

@@ -308,3 +308,52 @@ func.func @copy(%arg0: index {sharc.name = "n"}, %a: memref<?x?xf32> {sharc.name
     assert!(report.plan.staged.is_empty());
     assert!(report.placement_remark().starts_with("placement: plan refused, nothing staged"));
 }
+
+/// A 7-point stencil over three parallel loops: one streamed candidate per loop mapped to y or z
+/// (never x), judged by the sector gate, which keeps the 3-D blocking (without register
+/// rotation each step reloads the halo planes).
+const HEAT_3D: &str = r#"
+func.func @heat(%arg0: index {sharc.name = "n"}, %a: memref<?x?x?xf64> {sharc.name = "A"}, %b: memref<?x?x?xf64> {sharc.name = "B"}) {
+  affine.parallel (%i, %j, %k) = (1, 1, 1) to (symbol(%arg0) - 1, symbol(%arg0) - 1, symbol(%arg0) - 1) {
+    %0 = affine.load %a[%i - 1, %j, %k] : memref<?x?x?xf64>
+    %1 = affine.load %a[%i + 1, %j, %k] : memref<?x?x?xf64>
+    %2 = affine.load %a[%i, %j - 1, %k] : memref<?x?x?xf64>
+    %3 = affine.load %a[%i, %j + 1, %k] : memref<?x?x?xf64>
+    %4 = affine.load %a[%i, %j, %k - 1] : memref<?x?x?xf64>
+    %5 = affine.load %a[%i, %j, %k + 1] : memref<?x?x?xf64>
+    %6 = arith.addf %0, %1 : f64
+    %7 = arith.addf %2, %3 : f64
+    %8 = arith.addf %4, %5 : f64
+    %9 = arith.addf %6, %7 : f64
+    %10 = arith.addf %9, %8 : f64
+    affine.store %10, %b[%i, %j, %k] : memref<?x?x?xf64>
+  }
+  return
+}
+"#;
+
+#[test]
+fn a_3d_band_gets_streamed_candidates_that_the_gate_judges() {
+    let (ctx, op) = parse(HEAT_3D);
+    let target = Target::load("a100").unwrap();
+    let report = plan_section_with(&ctx, op, &target, SearchOptions::default()).unwrap();
+    assert_eq!(report.first_streamed, 1);
+    assert_eq!(report.plans.len(), 3);
+    for (p, streamed) in report.plans[1..].iter().zip([0, 1]) {
+        assert_eq!(p.axes[streamed], None, "{:?}", p.axes);
+        assert_eq!(p.axes[2], Some(sharc_dialects::sharc::share::Axis::X));
+        let tiles = p.tiles(&report.section, &super::features::Config { block: [32, 32, 1], vague: Vec::new() });
+        assert_eq!(tiles[streamed].kind, super::features::TileKind::Strip(1));
+    }
+    // The 3-D blocking moves fewer sectors than either streamed plan: it is taken.
+    assert_eq!(report.winner.0, 0);
+    assert_eq!(report.plan.loops.iter().filter(|l| l.is_none()).count(), 0);
+}
+
+#[test]
+fn a_2d_band_gets_no_streamed_candidate() {
+    let (ctx, op) = parse(GEMM.replace(" {sharc.share = #sharc.share<B[*][TB_X], A[TB_Y][*]:coalesce>}", "").as_str());
+    let target = Target::load("a100").unwrap();
+    let report = plan_section_with(&ctx, op, &target, SearchOptions::default()).unwrap();
+    assert_eq!(report.first_streamed, report.plans.len());
+}

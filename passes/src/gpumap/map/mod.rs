@@ -9,7 +9,7 @@ mod guards;
 mod strips;
 
 use crate::gpumap::nest::{Hull, Nest};
-use crate::memplace::band_plan::LOOP_ATTR;
+use crate::memplace::band_plan::{LOOP_ATTR, STRIP_ATTR};
 use crate::plan::Plan;
 use crate::section::is_section;
 use sharc_dialects::affine::{self, ForOp, IfOp, ParallelOp};
@@ -43,7 +43,10 @@ here, so the passes after it (promotion, bank conflicts, ILP) transform bands on
    *hull* of its iterations, computed on the host by substituting the ends of those loops'
    own ranges (linear bounds and step 1 only); several bounds become `max`/`min` groups.
 2. **Inside the thread.** The chain loops the plan runs inside the thread (`"seq"`) become
-   `affine.for` loops around the body, in their original order; every other
+   `affine.for` loops around the body, in their original order. When the plan stages arrays,
+   each such loop is *streamed*: it is its own strip loop of one iteration (`sharc.strip = L`
+   and `sharc.loop = L`), so that `sharc-promote` copies the tiles following it at the top of
+   its body, step by step (docs/partition.md, "Streamed band loops"). Every other
    `affine.parallel` of the body without reductions becomes one `affine.for` per dimension (one
    with reductions stays, run by the thread).
 3. **Strips.** Each sequential loop listed in `strips` (`{loop = L, size = S}`) whose constant
@@ -72,9 +75,9 @@ section loop `L`'s induction variable, `sharc.strip = L` on the outer loop of a 
 A section is left as it is, with a warning, when its plan does not fit it: a plan whose loop
 count differs from the section's, that maps no loop or more than three, or the same dimension
 twice, a mapped loop whose bounds use a loop run inside the thread, a hull that cannot be
-computed, reductions on the section; and for a plan that stages arrays or strips loops, a loop
-it runs inside the thread, a step other than 1, several bounds, or an `affine.parallel` nested
-in the body. `sharc-map-baseline` runs the same checks and
+computed, reductions on the section; and for a plan that stages arrays or strips loops, a step
+other than 1, several bounds, or an `affine.parallel` nested in the body. `sharc-map-baseline`
+runs the same checks and
 replaces such a plan by the baseline's. A malformed `sharc.plan` is an error.
 
 Each mapped section gets a remark:
@@ -175,9 +178,6 @@ impl Layout {
         }
         let promoted = !plan.staged.is_empty() || !plan.strips.is_empty();
         if promoted {
-            if let Some(l) = plan.loops.iter().position(Option::is_none) {
-                return Err(format!("the plan runs band loop {l} inside the thread"));
-            }
             if nest.dims.iter().any(|d| d.step != 1 || d.lbs.len() != 1 || d.ubs.len() != 1) {
                 return Err("a band loop has a step other than 1 or several bounds".into());
             }
@@ -277,22 +277,28 @@ impl Layout {
                 ip = then_end;
                 body_guarded = true;
             }
-            // The loops run inside the thread, in chain order; their bounds may use the mapped
-            // loops and each other, whose uses are replaced below.
-            for (d, dim) in dims.iter().enumerate().filter(|(d, _)| plan.loops[*d].is_none()) {
-                let (Some(lb), Some(ub)) =
-                    (dim.band.lower_bound_map(ctx, dim.pos), dim.band.upper_bound_map(ctx, dim.pos))
-                else {
-                    continue;
-                };
-                let (lbs, ubs) =
-                    (dim.band.lower_bound_operands(ctx).to_vec(), dim.band.upper_bound_operands(ctx).to_vec());
-                let state = ForOp::build(ctx, loc.clone(), &lbs, lb, &ubs, ub, dim.step, &[]);
-                let l = ForOp(Builder::before(ip).insert(ctx, state));
-                if let (Some(iv), Some(term)) = (l.induction_var(ctx), l.yield_op(ctx)) {
-                    replaced.push((dims[d].iv, iv));
-                    ip = term.0;
-                }
+        }
+        // The loops run inside the thread, in chain order; their bounds may use the mapped
+        // loops and each other, whose uses are replaced below. With staging they are uniform
+        // over the block (checked above) and each is its own strip loop of one iteration
+        // (a streamed band loop): `sharc-promote` copies the tiles that follow it at the top of
+        // its body.
+        for (d, dim) in dims.iter().enumerate().filter(|(d, _)| plan.loops[*d].is_none()) {
+            let (Some(lb), Some(ub)) = (dim.band.lower_bound_map(ctx, dim.pos), dim.band.upper_bound_map(ctx, dim.pos))
+            else {
+                continue;
+            };
+            let (lbs, ubs) = (dim.band.lower_bound_operands(ctx).to_vec(), dim.band.upper_bound_operands(ctx).to_vec());
+            let state = ForOp::build(ctx, loc.clone(), &lbs, lb, &ubs, ub, dim.step, &[]);
+            let l = ForOp(Builder::before(ip).insert(ctx, state));
+            if promoted {
+                let n = ctx.i64_attr(d as i64);
+                ctx.set_attr(l.0, LOOP_ATTR, n);
+                ctx.set_attr(l.0, STRIP_ATTR, n);
+            }
+            if let (Some(iv), Some(term)) = (l.induction_var(ctx), l.yield_op(ctx)) {
+                replaced.push((dims[d].iv, iv));
+                ip = term.0;
             }
         }
         if let Some(innermost) = nest.chain.last().and_then(|b| b.body(ctx)) {
@@ -310,6 +316,10 @@ impl Layout {
         ctx.erase_op(section.0);
         if promoted {
             for &(l, size) in &plan.strips {
+                if l < dims.len() && plan.loops[l].is_none() {
+                    parts.push(format!("loop {l} streamed (a strip of 1)"));
+                    continue;
+                }
                 let Some(&op) = l.checked_sub(dims.len()).and_then(|i| numbered.get(i)) else {
                     parts.push(format!("strip loop {l} is not a sequential loop of the section, not strip-mined"));
                     continue;
@@ -322,7 +332,7 @@ impl Layout {
             }
             // A triangular band's hull runs threads past the triangle that the band's own
             // bounds cannot tell: its accesses are guarded by the section's loop bounds.
-            let domain = triangular.then(|| domain_condition(&nest, &mapped, &block, &replaced_ivs)).flatten();
+            let domain = triangular.then(|| domain_condition(&nest, &mapped, &block, None, &replaced_ivs)).flatten();
             let guarded = guards::guard_accesses(ctx, band, domain);
             parts.push(if guarded > 0 {
                 format!("{guarded} access(es) guarded")
@@ -351,7 +361,7 @@ fn guard_body(
     ivs: &[(Value, Value)],
     before: OpId,
 ) -> Option<OpId> {
-    let (set, operands) = domain_condition(nest, mapped, block, ivs)?;
+    let (set, operands) = domain_condition(nest, mapped, block, lowered, ivs)?;
     let loc = ctx.loc(before).clone();
     let state = IfOp::build(ctx, loc, set, &operands, &[], false);
     let guard = IfOp(Builder::before(before).insert(ctx, state));
@@ -362,12 +372,14 @@ fn guard_body(
 /// The condition that a thread of the band runs an iteration of the section: the upper bounds
 /// of every mapped loop that blocks do not tile exactly (partial tiles, hulls wider than the
 /// loop), and the lower bounds of the loops bounded by other mapped loops (a triangle's `j <= i`
-/// as well as its hull's `j < n`), over the band's induction variables (`ivs`: host value to
-/// band value) and host values. `None` when every thread does.
+/// as well as its hull's `j < n`) or started below their bound (`lowered`), over the band's
+/// induction variables (`ivs`: host value to band value) and host values. `None` when every
+/// thread does.
 fn domain_condition(
     nest: &Nest,
     mapped: &[(usize, Dimension)],
     block: &[i64],
+    lowered: Option<usize>,
     ivs: &[(Value, Value)],
 ) -> Option<(IntegerSet, Vec<Value>)> {
     let mut constraints = Vec::new();
