@@ -38,6 +38,7 @@ pub static PASSES: &[&PassInfo] = &[
     &transforms::cse::INFO,
     &transforms::symbol_dce::INFO,
     &affine::parallelize::INFO,
+    &affine::register_promote::INFO,
     &conversion::lower_affine::INFO,
     &analysis::bank_report::INFO,
     &gpumap::map_baseline::INFO,

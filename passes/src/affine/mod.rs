@@ -3,11 +3,14 @@
 //!
 //! - [`parallelize`]: `sharc-parallelize`, `affine.for` → `affine.parallel` where the dependence
 //!   analysis proves it legal (or, where it cannot decide, an OpenACC directive claims it);
+//! - [`register_promote`]: `sharc-register-promote`, loop-invariant array elements of the
+//!   parallel sections kept in registers (scalar replacement);
 //! - [`band`]: the rewrites it is built on (a loop as a one-dimensional band, merging perfectly
 //!   nested bands).
 
 pub mod band;
 pub mod parallelize;
+pub mod register_promote;
 
 #[cfg(test)]
 mod tests;
