@@ -31,8 +31,9 @@
 //! dependence analysis's rule, [`memref_origin`]); whether two accesses to one memref can meet
 //! during one run of the loop is the dependence analysis's question, asked with the outer loops
 //! held equal. And a loop that may run zero times must not touch memory it would not have
-//! touched: the hoisted loads, the loop and the stores go under an `affine.if` on the trip count
-//! (its `else` yields the loop's initial values), unless constant bounds prove an iteration.
+//! touched: the loads before the loop and the stores after it go under an `affine.if` on the trip
+//! count (the loop itself stays outside, where the partition search can strip-mine it), unless
+//! constant bounds prove an iteration.
 //! No arithmetic is reordered: the promoted value flows through the same operations in the same
 //! order, so results are bit-exact.
 
@@ -40,10 +41,11 @@ use crate::analysis::affine::{collect_accesses, dependences_between, memref_orig
 use crate::effects;
 use crate::section;
 use sharc_dialects::affine::{ForOp, IfOp, LoadOp, StoreOp, YieldOp};
+use sharc_dialects::arith::ConstantOp;
 use sharc_ir::affine::{AffineExpr, AffineMap, IntegerSet};
 use sharc_ir::builder::{Builder, InsertPoint};
 use sharc_ir::pass::{Pass, PassInfo, PassOptions};
-use sharc_ir::{BlockId, Context, Diagnostic, OpId, OpTraits, Value};
+use sharc_ir::{BlockId, Context, Diagnostic, OpId, OpTraits, Type, Value};
 use std::collections::HashMap;
 
 /// The declaration of `sharc-register-promote`.
@@ -131,14 +133,25 @@ pub fn promote_section(ctx: &mut Context, section: OpId) {
         forward_loads(ctx, b, HashMap::new());
     }
     let loops: Vec<ForOp> = ctx.collect_ops_post(section).into_iter().filter_map(|o| ForOp::view(ctx, o)).collect();
+    let mut guards = Vec::new();
     for l in loops {
         if !ctx.is_erased(l.0) {
-            promote_loop(ctx, l);
+            guards.extend(promote_loop(ctx, l));
         }
     }
     // Again: a store before a promoted loop gives the value its new initial load reads.
     for &b in &top {
         forward_loads(ctx, b, HashMap::new());
+    }
+    // A guard left without loads protects nothing: its values are known without reading
+    // memory (and the zeros of its `else` are never read).
+    for g in guards {
+        let Some(then) = IfOp(g).then_block(ctx) else { continue };
+        let ops = ctx.block_ops(then);
+        if let [only] = ops.as_slice() {
+            let values = ctx.operands(*only).to_vec();
+            ctx.replace_op(g, &values);
+        }
     }
 }
 
@@ -184,16 +197,24 @@ fn forward_loads(ctx: &mut Context, block: BlockId, mut known: HashMap<Address, 
             known.retain(|k, _| memref_origin(ctx, k.memref) != origin);
             known.insert(a, s.value(ctx));
         } else if !ctx.regions(op).is_empty() || effects::may_write(ctx, op) {
-            // What the op may write is stale inside it (a loop's body runs again after its
-            // writes) and after it; the rest stays known in its blocks, which it dominates.
-            match written_origins(ctx, op) {
+            // What the op may write is stale after it, and inside a loop (its body runs again
+            // after its writes); an `affine.if`'s blocks run once, in order, so the walk of
+            // each sees its own writes. What stays known holds in the op's blocks, which the
+            // earlier ops dominate.
+            let written = written_origins(ctx, op);
+            let stale = |known: &mut HashMap<Address, Value>| match &written {
                 Some(w) => known.retain(|k, _| !w.contains(&memref_origin(ctx, k.memref))),
                 None => known.clear(),
+            };
+            let mut inner = known.clone();
+            if IfOp::view(ctx, op).is_none() {
+                stale(&mut inner);
             }
+            stale(&mut known);
             let nested: Vec<BlockId> =
                 ctx.regions(op).iter().flat_map(|&r| ctx.region_blocks(r).to_vec()).collect();
             for b in nested {
-                forward_loads(ctx, b, known.clone());
+                forward_loads(ctx, b, inner.clone());
             }
         }
     }
@@ -232,23 +253,96 @@ struct Plan {
     promote: Vec<Address>,
 }
 
-/// Hoists the invariant loads of loop `l` and promotes its invariant load/store pairs.
-fn promote_loop(ctx: &mut Context, l: ForOp) {
-    let Some(plan) = plan_loop(ctx, l) else { return };
+/// Hoists the invariant loads of loop `l` and promotes its invariant load/store pairs;
+/// returns the `affine.if` that guards the loads, if it made one.
+fn promote_loop(ctx: &mut Context, l: ForOp) -> Option<OpId> {
+    let plan = plan_loop(ctx, l)?;
     if plan.hoist.is_empty() && plan.promote.is_empty() {
-        return;
+        return None;
     }
-    let anchor = guard(ctx, l);
+    let guard = if l.constant_trip_count(ctx).is_some_and(|n| n >= 1) {
+        None
+    } else {
+        let types: Vec<Type> = plan
+            .hoist
+            .iter()
+            .map(|&h| ctx.value_type(ctx.result(h, 0)))
+            .chain(plan.promote.iter().map(|a| ctx.element_type_or_self(ctx.value_type(a.memref))))
+            .collect();
+        if !types.iter().all(|&t| ctx.is_float(t) || ctx.is_integer(t) || ctx.is_index(t)) {
+            return None;
+        }
+        Some(nonempty_condition(ctx, l)?)
+    };
+    // The loads before the loop: the hoisted ones, then one per promoted address.
+    let loc = ctx.loc(l.0).clone();
+    let mut loads = plan.hoist.clone();
     for &h in &plan.hoist {
-        ctx.move_op(h, InsertPoint::Before(anchor));
+        ctx.move_op(h, InsertPoint::Before(l.0));
+    }
+    for a in &plan.promote {
+        let state = LoadOp::build(ctx, loc.clone(), a.memref, a.map.clone(), &a.operands);
+        loads.push(Builder::before(l.0).insert(ctx, state));
+    }
+    let mut values: Vec<Value> = loads.iter().map(|&o| ctx.result(o, 0)).collect();
+    let mut guard_op = None;
+    if let Some((set, operands)) = &guard {
+        values = guard_loads(ctx, l, &loads, set.clone(), operands);
+        guard_op = values.first().and_then(|&v| ctx.defining_op(v));
     }
     for &(dup, h) in &plan.duplicates {
-        let v = ctx.result(h, 0);
-        ctx.replace_op(dup, &[v]);
+        let k = plan.hoist.iter().position(|&x| x == h).expect("a duplicate names a hoisted load");
+        ctx.replace_op(dup, &[values[k]]);
     }
     if !plan.promote.is_empty() {
-        carry(ctx, l, &plan.promote);
+        let stores = carry(ctx, l, &plan.promote, &values[plan.hoist.len()..]);
+        if let (Some((set, operands)), Some(&first)) = (guard, stores.first()) {
+            let state = IfOp::build(ctx, loc, set, &operands, &[], false);
+            let if_op = Builder::before(first).insert(ctx, state);
+            let then = IfOp(if_op).then_block(ctx).expect("affine.if has a then block");
+            let term = ctx.block_last_op(then).expect("a then block without results ends in affine.yield");
+            for st in stores {
+                ctx.move_op(st, InsertPoint::Before(term));
+            }
+        }
     }
+    guard_op
+}
+
+/// Puts the `loads` (just before `l`) under an `affine.if` on `l`'s trip count, its `else`
+/// yielding zeros that nothing reads (the loop does not run, the stores after it are guarded
+/// too), and returns the values the `if` yields, in order. The loop stays outside the `if`, so
+/// that the partition search can still strip-mine it.
+fn guard_loads(ctx: &mut Context, l: ForOp, loads: &[OpId], set: IntegerSet, operands: &[Value]) -> Vec<Value> {
+    let loc = ctx.loc(l.0).clone();
+    let types: Vec<Type> = loads.iter().map(|&o| ctx.value_type(ctx.result(o, 0))).collect();
+    let state = IfOp::build(ctx, loc.clone(), set, operands, &types, true);
+    let if_op = Builder::before(l.0).insert(ctx, state);
+    let (then, other) = (IfOp(if_op).then_block(ctx), IfOp(if_op).else_block(ctx));
+    let (then, other) = (then.expect("then block"), other.expect("built with an else block"));
+    let mut loaded = Vec::new();
+    for (i, &o) in loads.iter().enumerate() {
+        let v = ctx.result(o, 0);
+        let to = ctx.result(if_op, i);
+        ctx.replace_all_uses(v, to);
+        ctx.move_op(o, InsertPoint::BlockEnd(then));
+        loaded.push(v);
+    }
+    Builder::at_end(then).insert(ctx, YieldOp::build(loc.clone(), &loaded));
+    let mut zeros = Vec::new();
+    let mut b = Builder::at_end(other);
+    for &t in &types {
+        let state = if ctx.is_float(t) {
+            ConstantOp::float(ctx, 0.0, t, loc.clone())
+        } else if ctx.is_index(t) {
+            ConstantOp::index(ctx, 0, loc.clone())
+        } else {
+            ConstantOp::int(ctx, 0, t, loc.clone())
+        };
+        zeros.push(b.insert_value(ctx, state));
+    }
+    b.insert(ctx, YieldOp::build(loc, &zeros));
+    ctx.results(if_op).to_vec()
 }
 
 /// Decides what `l` may hoist and promote, or `None` when the loop holds an access the
@@ -331,37 +425,6 @@ fn may_meet(set: &AccessSet, l: ForOp, a: OpId, b: OpId) -> bool {
     })
 }
 
-/// Puts `l` under an `affine.if` on its trip count unless constant bounds prove an iteration;
-/// returns the op before which hoisted loads go (the loop itself, now in the `if`'s `then`).
-fn guard(ctx: &mut Context, l: ForOp) -> OpId {
-    if l.constant_trip_count(ctx).is_some_and(|n| n >= 1) {
-        return l.0;
-    }
-    let Some((set, operands)) = nonempty_condition(ctx, l) else { return l.0 };
-    let loc = ctx.loc(l.0).clone();
-    let types = ctx.result_types(l.0);
-    let inits = l.inits(ctx).to_vec();
-    let state = IfOp::build(ctx, loc.clone(), set, &operands, &types, !types.is_empty());
-    let if_op = Builder::before(l.0).insert(ctx, state);
-    let view = IfOp(if_op);
-    let then_block = view.then_block(ctx).expect("affine.if has a then block");
-    let results = ctx.results(l.0).to_vec();
-    for (i, &r) in results.iter().enumerate() {
-        let to = ctx.result(if_op, i);
-        ctx.replace_all_uses(r, to);
-    }
-    if types.is_empty() {
-        let term = ctx.block_last_op(then_block).expect("a then block without results ends in affine.yield");
-        ctx.move_op(l.0, InsertPoint::Before(term));
-    } else {
-        ctx.move_op(l.0, InsertPoint::BlockEnd(then_block));
-        Builder::at_end(then_block).insert(ctx, YieldOp::build(loc.clone(), &results));
-        let else_block = view.else_block(ctx).expect("built with an else block");
-        Builder::at_end(else_block).insert(ctx, YieldOp::build(loc, &inits));
-    }
-    l.0
-}
-
 /// The condition "`l` runs at least once": every upper bound minus every lower bound is at
 /// least 1, over the bounds' operands (lower bound's dims and symbols first).
 fn nonempty_condition(ctx: &Context, l: ForOp) -> Option<(IntegerSet, Vec<Value>)> {
@@ -393,19 +456,17 @@ fn nonempty_condition(ctx: &Context, l: ForOp) -> Option<(IntegerSet, Vec<Value>
     Some((set, operands))
 }
 
-/// Carries each address of `promote` through `l` as an `iter_args` value: a load before the
-/// loop, the loop's loads of it replaced by the current value, its stores by a new current
-/// value, and one store of the final value after the loop.
-fn carry(ctx: &mut Context, l: ForOp, promote: &[Address]) {
+/// Carries each address of `promote` through `l` as an `iter_args` value starting at
+/// `new_inits` (its loads before the loop): the loop's loads of it are replaced by the current
+/// value, its stores make a new current value, and one store after the loop writes the final
+/// value. Returns those stores.
+fn carry(ctx: &mut Context, l: ForOp, promote: &[Address], new_inits: &[Value]) -> Vec<OpId> {
     let loc = ctx.loc(l.0).clone();
     let mut inits = l.inits(ctx).to_vec();
     let n_old = inits.len();
-    for a in promote {
-        let state = LoadOp::build(ctx, loc.clone(), a.memref, a.map.clone(), &a.operands);
-        inits.push(Builder::before(l.0).insert_value(ctx, state));
-    }
+    inits.extend_from_slice(new_inits);
     let (lb, ub) = (l.lower_bound_map(ctx).cloned(), l.upper_bound_map(ctx).cloned());
-    let (Some(lb), Some(ub)) = (lb, ub) else { return };
+    let (Some(lb), Some(ub)) = (lb, ub) else { return Vec::new() };
     let (lo, uo, step) = (l.lower_bound_operands(ctx).to_vec(), l.upper_bound_operands(ctx).to_vec(), l.step(ctx));
     let state = ForOp::build(ctx, loc.clone(), &lo, lb, &uo, ub, step, &inits);
     let new = Builder::before(l.0).insert(ctx, state);
@@ -417,7 +478,7 @@ fn carry(ctx: &mut Context, l: ForOp, promote: &[Address]) {
     }
     let body = ForOp(new).body(ctx).expect("the moved body");
     let mut current: Vec<Value> = Vec::new();
-    for &i in &inits[n_old..] {
+    for &i in new_inits {
         let ty = ctx.value_type(i);
         current.push(ctx.add_block_arg(body, ty));
     }
@@ -446,9 +507,11 @@ fn carry(ctx: &mut Context, l: ForOp, promote: &[Address]) {
     }
     ctx.erase_op(l.0);
     let mut after = Builder::at(InsertPoint::After(new));
+    let mut stores = Vec::new();
     for (k, a) in promote.iter().enumerate() {
         let v = ctx.result(new, n_old + k);
         let state = StoreOp::build(ctx, loc.clone(), v, a.memref, a.map.clone(), &a.operands);
-        after.insert(ctx, state);
+        stores.push(after.insert(ctx, state));
     }
+    stores
 }
