@@ -45,7 +45,7 @@ use sharc_dialects::arith::ConstantOp;
 use sharc_ir::affine::{AffineExpr, AffineMap, IntegerSet};
 use sharc_ir::builder::{Builder, InsertPoint};
 use sharc_ir::pass::{Pass, PassInfo, PassOptions};
-use sharc_ir::{BlockId, Context, Diagnostic, OpId, OpTraits, Type, Value};
+use sharc_ir::{BlockId, Context, Diagnostic, Location, OpId, OpTraits, Type, Value};
 use std::collections::HashMap;
 
 /// The declaration of `sharc-register-promote`.
@@ -251,6 +251,9 @@ struct Plan {
     duplicates: Vec<(OpId, OpId)>,
     /// Addresses to carry through the loop as `iter_args`.
     promote: Vec<Address>,
+    /// Per promoted address, whether its first access in the loop reads it (otherwise the
+    /// value before the loop is never read and needs no load).
+    needs_init: Vec<bool>,
 }
 
 /// Hoists the invariant loads of loop `l` and promotes its invariant load/store pairs;
@@ -260,33 +263,35 @@ fn promote_loop(ctx: &mut Context, l: ForOp) -> Option<OpId> {
     if plan.hoist.is_empty() && plan.promote.is_empty() {
         return None;
     }
-    let guard = if l.constant_trip_count(ctx).is_some_and(|n| n >= 1) {
-        None
-    } else {
-        let types: Vec<Type> = plan
-            .hoist
-            .iter()
-            .map(|&h| ctx.value_type(ctx.result(h, 0)))
-            .chain(plan.promote.iter().map(|a| ctx.element_type_or_self(ctx.value_type(a.memref))))
-            .collect();
-        if !types.iter().all(|&t| ctx.is_float(t) || ctx.is_integer(t) || ctx.is_index(t)) {
-            return None;
-        }
-        Some(nonempty_condition(ctx, l)?)
+    let guard = match nonempty_condition(ctx, l)? {
+        Trip::AtLeastOne => None,
+        Trip::Guard(set, operands) => Some((set, operands)),
     };
-    // The loads before the loop: the hoisted ones, then one per promoted address.
+    let types: Vec<Type> = plan
+        .hoist
+        .iter()
+        .map(|&h| ctx.value_type(ctx.result(h, 0)))
+        .chain(plan.promote.iter().map(|a| ctx.element_type_or_self(ctx.value_type(a.memref))))
+        .collect();
+    // The guard's `else` and an element the loop writes before reading start as zeros.
+    let needs_zero = guard.is_some() || plan.needs_init.contains(&false);
+    if needs_zero && !types.iter().all(|&t| ctx.is_float(t) || ctx.is_integer(t) || ctx.is_index(t)) {
+        return None;
+    }
+    // The loads before the loop: the hoisted ones, then one per promoted address whose first
+    // access in the loop reads it.
     let loc = ctx.loc(l.0).clone();
     let mut loads = plan.hoist.clone();
     for &h in &plan.hoist {
         ctx.move_op(h, InsertPoint::Before(l.0));
     }
-    for a in &plan.promote {
+    for (a, _) in plan.promote.iter().zip(&plan.needs_init).filter(|(_, &n)| n) {
         let state = LoadOp::build(ctx, loc.clone(), a.memref, a.map.clone(), &a.operands);
         loads.push(Builder::before(l.0).insert(ctx, state));
     }
     let mut values: Vec<Value> = loads.iter().map(|&o| ctx.result(o, 0)).collect();
     let mut guard_op = None;
-    if let Some((set, operands)) = &guard {
+    if let (Some((set, operands)), false) = (&guard, loads.is_empty()) {
         values = guard_loads(ctx, l, &loads, set.clone(), operands);
         guard_op = values.first().and_then(|&v| ctx.defining_op(v));
     }
@@ -295,7 +300,19 @@ fn promote_loop(ctx: &mut Context, l: ForOp) -> Option<OpId> {
         ctx.replace_op(dup, &[values[k]]);
     }
     if !plan.promote.is_empty() {
-        let stores = carry(ctx, l, &plan.promote, &values[plan.hoist.len()..]);
+        let mut loaded = values[plan.hoist.len()..].iter().copied();
+        let mut inits = Vec::new();
+        for (a, &needs) in plan.promote.iter().zip(&plan.needs_init) {
+            let v = match needs {
+                true => loaded.next().expect("one load per element read first"),
+                false => {
+                    let t = ctx.element_type_or_self(ctx.value_type(a.memref));
+                    zero(ctx, &mut Builder::before(l.0), t, loc.clone())
+                }
+            };
+            inits.push(v);
+        }
+        let stores = carry(ctx, l, &plan.promote, &inits);
         if let (Some((set, operands)), Some(&first)) = (guard, stores.first()) {
             let state = IfOp::build(ctx, loc, set, &operands, &[], false);
             let if_op = Builder::before(first).insert(ctx, state);
@@ -329,20 +346,22 @@ fn guard_loads(ctx: &mut Context, l: ForOp, loads: &[OpId], set: IntegerSet, ope
         loaded.push(v);
     }
     Builder::at_end(then).insert(ctx, YieldOp::build(loc.clone(), &loaded));
-    let mut zeros = Vec::new();
     let mut b = Builder::at_end(other);
-    for &t in &types {
-        let state = if ctx.is_float(t) {
-            ConstantOp::float(ctx, 0.0, t, loc.clone())
-        } else if ctx.is_index(t) {
-            ConstantOp::index(ctx, 0, loc.clone())
-        } else {
-            ConstantOp::int(ctx, 0, t, loc.clone())
-        };
-        zeros.push(b.insert_value(ctx, state));
-    }
+    let zeros: Vec<Value> = types.iter().map(|&t| zero(ctx, &mut b, t, loc.clone())).collect();
     b.insert(ctx, YieldOp::build(loc, &zeros));
     ctx.results(if_op).to_vec()
+}
+
+/// A zero of the float, integer or `index` type `t`, a value that nothing reads.
+fn zero(ctx: &mut Context, b: &mut Builder, t: Type, loc: Location) -> Value {
+    let state = if ctx.is_float(t) {
+        ConstantOp::float(ctx, 0.0, t, loc)
+    } else if ctx.is_index(t) {
+        ConstantOp::index(ctx, 0, loc)
+    } else {
+        ConstantOp::int(ctx, 0, t, loc)
+    };
+    b.insert_value(ctx, state)
 }
 
 /// Decides what `l` may hoist and promote, or `None` when the loop holds an access the
@@ -360,7 +379,7 @@ fn plan_loop(ctx: &Context, l: ForOp) -> Option<Plan> {
     let in_loop: Vec<OpId> = set.accesses.iter().map(|a| a.op).filter(|&o| inside(o)).collect();
     let direct: Vec<OpId> = ctx.block_ops(body);
     let invariant = |a: &Address| a.operands.iter().all(|&v| !defined_inside(ctx, v, l.0));
-    let mut plan = Plan { hoist: Vec::new(), duplicates: Vec::new(), promote: Vec::new() };
+    let mut plan = Plan { hoist: Vec::new(), duplicates: Vec::new(), promote: Vec::new(), needs_init: Vec::new() };
     for &op in &direct {
         let (addr, is_load) = match (LoadOp::view(ctx, op), StoreOp::view(ctx, op)) {
             (Some(ld), _) => (load_address(ctx, ld), true),
@@ -404,6 +423,8 @@ fn plan_loop(ctx: &Context, l: ForOp) -> Option<Plan> {
                 None => plan.hoist.push(op),
             }
         } else if !write_conflict && !read_conflict {
+            // `op` is the first direct access of the address (the earlier ones were skipped).
+            plan.needs_init.push(is_load);
             plan.promote.push(addr);
         }
     }
@@ -425,9 +446,18 @@ fn may_meet(set: &AccessSet, l: ForOp, a: OpId, b: OpId) -> bool {
     })
 }
 
+/// Whether a loop runs at least once.
+enum Trip {
+    /// Its bounds prove it.
+    AtLeastOne,
+    /// When this set holds for these operands.
+    Guard(IntegerSet, Vec<Value>),
+}
+
 /// The condition "`l` runs at least once": every upper bound minus every lower bound is at
-/// least 1, over the bounds' operands (lower bound's dims and symbols first).
-fn nonempty_condition(ctx: &Context, l: ForOp) -> Option<(IntegerSet, Vec<Value>)> {
+/// least 1, over the bounds' operands (lower bound's dims and symbols first); the constraints
+/// that are constants and hold are left out, and none left proves an iteration.
+fn nonempty_condition(ctx: &Context, l: ForOp) -> Option<Trip> {
     let (lb, ub) = (l.lower_bound_map(ctx)?, l.upper_bound_map(ctx)?);
     let (lo, uo) = (l.lower_bound_operands(ctx), l.upper_bound_operands(ctx));
     let (ld, ls, ud, us) = (lb.num_dims(), lb.num_symbols(), ub.num_dims(), ub.num_symbols());
@@ -441,8 +471,14 @@ fn nonempty_condition(ctx: &Context, l: ForOp) -> Option<(IntegerSet, Vec<Value>
         for lexp in lb.results() {
             let u = u.replace_dims_and_symbols(&ub_dims, &ub_syms);
             let lexp = lexp.replace_dims_and_symbols(&lb_dims, &lb_syms);
-            constraints.push(u - lexp - 1);
+            let c = u - lexp - 1;
+            if c.as_constant().is_none_or(|k| k < 0) {
+                constraints.push(c);
+            }
         }
+    }
+    if constraints.is_empty() {
+        return Some(Trip::AtLeastOne);
     }
     let n = constraints.len();
     let set = IntegerSet::new(ld + ud, ls + us, constraints, vec![false; n]).ok()?;
@@ -453,7 +489,7 @@ fn nonempty_condition(ctx: &Context, l: ForOp) -> Option<(IntegerSet, Vec<Value>
         .chain(&uo[ud as usize..])
         .copied()
         .collect();
-    Some((set, operands))
+    Some(Trip::Guard(set, operands))
 }
 
 /// Carries each address of `promote` through `l` as an `iter_args` value starting at
