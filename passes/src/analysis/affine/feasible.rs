@@ -193,7 +193,8 @@ impl System {
             for p in &pos {
                 for q in &neg {
                     let (cp, cq) = (p.coeffs[v], -q.coeffs[v]);
-                    let Some(r) = lincomb(cq, p, -cp, q) else { return true };
+                    // Both multipliers positive: the sum of two `≥ 0` rows, `v` cancelled.
+                    let Some(r) = lincomb(cq, p, cp, q) else { return true };
                     match tighten(r) {
                         Some(r) => keep.push(r),
                         None => return false,

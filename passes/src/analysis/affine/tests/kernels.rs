@@ -401,3 +401,25 @@ fn lu_bounds_that_meet_stay_dependent() {
     let [_, j] = fors(&ctx, func)[..] else { panic!("two loops") };
     assert!(!is_parallel(&deps, j));
 }
+
+// covariance's symmetric copy: C[j][i] = C[i][j] over j ≥ i. Another i iteration's write meets
+// this iteration's read only where i = j' ≥ i' = j ≥ i, that is in the same iteration: both
+// loops are parallel.
+#[test]
+fn symmetric_copy_over_a_triangle() {
+    let (ctx, func, _, deps) = analyze(
+        "func.func @cov(%C: memref<?x?xf32>, %m: index) {
+  affine.for %i = 0 to %m {
+    affine.for %j = affine_map<(d0) -> (d0)>(%i) to %m {
+      %v = affine.load %C[%i, %j] : memref<?x?xf32>
+      affine.store %v, %C[%j, %i] : memref<?x?xf32>
+    }
+  }
+  return
+}
+",
+    );
+    let [i, j] = fors(&ctx, func)[..] else { panic!("two loops") };
+    assert!(is_parallel(&deps, j), "{deps:#?}");
+    assert!(is_parallel(&deps, i), "{deps:#?}");
+}
