@@ -211,8 +211,7 @@ fn forward_loads(ctx: &mut Context, block: BlockId, mut known: HashMap<Address, 
                 stale(&mut inner);
             }
             stale(&mut known);
-            let nested: Vec<BlockId> =
-                ctx.regions(op).iter().flat_map(|&r| ctx.region_blocks(r).to_vec()).collect();
+            let nested: Vec<BlockId> = ctx.regions(op).iter().flat_map(|&r| ctx.region_blocks(r).to_vec()).collect();
             for b in nested {
                 forward_loads(ctx, b, inner.clone());
             }
@@ -399,7 +398,7 @@ fn plan_loop(ctx: &Context, l: ForOp) -> Option<Plan> {
                 (_, Some(st)) => (store_address(ctx, st), true),
                 _ => continue,
             };
-            let Some(o_addr) = o_addr else { return None };
+            let o_addr = o_addr?;
             if memref_origin(ctx, o_addr.memref) != origin || o == op {
                 continue;
             }
@@ -416,7 +415,11 @@ fn plan_loop(ctx: &Context, l: ForOp) -> Option<Plan> {
         }
         if is_load && same_stores == 0 {
             // A read-only element: other reads of it do not matter.
-            let first = plan.hoist.iter().copied().find(|&h| LoadOp::view(ctx, h).and_then(|x| load_address(ctx, x)).as_ref() == Some(&addr));
+            let first = plan
+                .hoist
+                .iter()
+                .copied()
+                .find(|&h| LoadOp::view(ctx, h).and_then(|x| load_address(ctx, x)).as_ref() == Some(&addr));
             match first {
                 _ if write_conflict => {}
                 Some(h) => plan.duplicates.push((op, h)),

@@ -118,7 +118,15 @@ impl System {
         Some(r)
     }
 
-    fn expr(&self, e: &AffineExpr, depth: usize, nsyms: usize, base: usize, sym_base: usize, syms: &[usize]) -> Option<Row> {
+    fn expr(
+        &self,
+        e: &AffineExpr,
+        depth: usize,
+        nsyms: usize,
+        base: usize,
+        sym_base: usize,
+        syms: &[usize],
+    ) -> Option<Row> {
         let l = LinearExpr::from_expr(e, depth, nsyms)?;
         self.linear(&l, base, sym_base, syms)
     }

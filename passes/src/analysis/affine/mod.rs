@@ -39,9 +39,9 @@
 
 pub mod access;
 mod banerjee;
-mod feasible;
 pub mod carried;
 pub mod dependence;
+mod feasible;
 mod lattice;
 mod linear;
 pub mod loops;
