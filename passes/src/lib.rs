@@ -39,6 +39,7 @@ pub static PASSES: &[&PassInfo] = &[
     &transforms::symbol_dce::INFO,
     &affine::parallelize::INFO,
     &affine::distribute::INFO,
+    &affine::register_promote::INFO,
     &conversion::lower_affine::INFO,
     &analysis::bank_report::INFO,
     &gpumap::map_baseline::INFO,

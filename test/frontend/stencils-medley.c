@@ -15,7 +15,9 @@
 #include "bench.h"
 
 // CHECK-LABEL: func.func @kernel_correlation(
-// The mean/stddev loops reduce over i; the correlation band is triangular (j2 from j1 + 1).
+// The mean/stddev loops reduce over i; the correlation band is triangular (j2 from j1 + 1) and
+// parallel in j1 and j2 (symmat[j2][j1], j2 > j1, is never another iteration's symmat[j1'][j2']).
+// RUN: not grep 'stencils-medley.c:\(5[0-9]\|6[0-9]\):.*warning' %t.warnings
 // WARN-DAG: stencils-medley.c:[[@LINE+17]]:9: warning: loop stays sequential: an iteration writes an element of 'mean'
 // CHECK: math.sqrt %{{.*}} : f64
 static void kernel_correlation(int m, int n, DATA_TYPE float_n, DATA_TYPE ARRAY_2D(data, M, N, m, n),
@@ -104,7 +106,14 @@ static void kernel_seidel(int tsteps, int n, DATA_TYPE ARRAY_2D(A, N, N, n, n)) 
                    A[i + 1][j - 1] + A[i + 1][j] + A[i + 1][j + 1]) / 9.0;
 }
 
-// LU decomposition: triangular bounds on both sides.
+// LU decomposition: triangular bounds on both sides. The bounds relate the loops (j, i > k), so
+// A[k][j] never meets A[k][k] nor A[i][j] A[i][k] or A[k][j]: each k step is two parallel
+// sections, the row scaling over j and the update over (i, j).
+// RUN: not grep 'stencils-medley.c:1[12][0-9]:.*warning' %t.warnings
+// CHECK-LABEL: func.func @kernel_lu(
+// CHECK: affine.for %[[K:.*]] = 0 to %arg0 {
+// CHECK-NEXT: affine.parallel (%{{.*}}) = (%[[K]] + 1) to (symbol(%arg0)) {
+// CHECK: affine.parallel (%{{.*}}, %{{.*}}) = (%[[K]] + 1, %[[K]] + 1) to (symbol(%arg0), symbol(%arg0)) {
 static void kernel_lu(int n, DATA_TYPE ARRAY_2D(A, N, N, n, n)) {
   int i, j, k;
   for (k = 0; k < LB_N; k++) {

@@ -14,7 +14,8 @@
 //! Two planners: the partition search (seed 000's phase, with its seed closure; its staged tiles
 //! are then promoted), the default, and the baseline (`sharc-map-baseline`: the target's default
 //! block shape, nothing staged), which `--no-shared` selects alone and every optimisation is
-//! measured against. Sections whose partition plan stages nothing get the baseline plan.
+//! measured against; before the partition search, `sharc-register-promote` keeps loop-invariant
+//! elements in registers (the baseline keeps every access where the program put it). Sections whose partition plan stages nothing get the baseline plan.
 //! After promotion, `sharc-bank-conflicts` changes the layout of conflicted shared buffers
 //! (`--bank-fix`); then `sharc-ilp` replicates each band's barrier-free regions along y or z
 //! (`--ilp`), with or without shared memory.
@@ -98,6 +99,9 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
     // Every parallel loop of a nest reaches a band before either planner sees it.
     let mut passes = vec!["sharc-distribute".to_string()];
     if m.shared {
+        // Scalar replacement first, so that the partition search and its sector model see
+        // the accesses that remain; the baseline keeps every access where the program put it.
+        passes.push("sharc-register-promote".to_string());
         // sharc-partition computes the seed closure itself (and reports the candidates), so
         // the report pass sharc-seed-closure would only do the same work twice.
         passes.push(format!("sharc-partition{{target={t}}}"));
@@ -191,7 +195,7 @@ mod tests {
         let shared = Mapping { target: "hd7850".to_string(), shared: true, bank_fix: BankFix::Paper, ilp: Ilp::Auto };
         assert_eq!(
             pipeline_text(&shared, Level::Gpu),
-            "builtin.module(sharc-parallelize{candidates=marked}, sharc-distribute, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
         let baseline = Mapping {
             target: "a100".to_string(),

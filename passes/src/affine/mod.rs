@@ -5,12 +5,15 @@
 //!   analysis proves it legal (or, where it cannot decide, an OpenACC directive claims it);
 //! - [`distribute`]: `sharc-distribute`, a section distributed over the `affine.parallel` loops
 //!   of its body, each piece merged into a deeper band;
+//! - [`register_promote`]: `sharc-register-promote`, loop-invariant array elements of the
+//!   parallel sections kept in registers (scalar replacement);
 //! - [`band`]: the rewrites it is built on (a loop as a one-dimensional band, merging perfectly
 //!   nested bands).
 
 pub mod band;
 pub mod distribute;
 pub mod parallelize;
+pub mod register_promote;
 
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,8 @@
  * stencils-medley.c, compiled with their C99 array parameters (-DBENCH_C99) so that the harness's
  * n and m size the arrays (the default build sizes them with macros, N = 48, M = 40);
  * stencils-medley.c in double precision as its own test builds it. Functions without a kernel
- * (kernel_seidel, kernel_lu, kernel_floyd, kernel_durbin, kernel_misc: sequential) are left out.
+ * (kernel_seidel, kernel_floyd, kernel_durbin, kernel_misc: sequential) are left out; kernel_lu
+ * launches two kernels per k step (the row scaling and the update, parallel over j and (i, j)).
  *
  * Sizes: n = m = 32 (the block extent along x on a100 and gtx690) and 128 (4x it; 2x the 64-wide
  * blocks of mi250x); tsteps = 2 (enough to run the time loop's second step on the first one's
@@ -52,4 +53,5 @@
 // RUN: . %t.d/nw.sh && nw sm kernel_correlation "n=32 m=32 float_n=32.0"
 // RUN: . %t.d/nw.sh && nw sm kernel_correlation "n=128 m=128 float_n=128.0"
 // RUN: . %t.d/nw.sh && nw sm kernel_jacobi_2d "n=32 tsteps=2" "n=128 tsteps=2" && nw sm kernel_reg "n=32 m=32" "n=128 m=128"
+// RUN: . %t.d/nw.sh && nw sm kernel_lu "n=32" "n=64"
 // RUN: awk -f %S/Inputs/never-worse.awk %t.d/rows

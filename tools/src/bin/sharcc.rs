@@ -103,7 +103,7 @@ fn command() -> Command {
             Arg::new("no-shared")
                 .long("no-shared")
                 .action(ArgAction::SetTrue)
-                .help("Map every parallel section with the baseline mapping, without shared memory"),
+                .help("Map every parallel section with the baseline mapping: every access where the program put it, without register promotion or shared memory"),
         )
         .arg(
             Arg::new("bank-fix")

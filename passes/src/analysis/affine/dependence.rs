@@ -13,11 +13,14 @@
 //! `L·(y − x) = c_a − c_b`, whose integer solutions form a lattice ([`Lattice`]); strides of
 //! rectangular loops and single-iteration loops are folded in, and constant loop bounds
 //! bound the distances. Every other pair goes through GCD and Banerjee-style interval tests
-//! per direction (`banerjee.rs`); whatever they cannot rule out is reported with `*`
+//! per direction (`banerjee.rs`), then through Fourier–Motzkin elimination on the whole
+//! system, where bounds that relate the loops count (`feasible.rs`: LU's `A[k][j]`, `j > k`,
+//! never meets `A[k][k]`); whatever they cannot rule out is reported with `*`
 //! components and `exact == false`. Non-affine accesses depend on everything they may touch.
 
 use super::access::{memref_origin, Access, AccessKind, AccessSet};
 use super::banerjee;
+use super::feasible;
 use super::lattice::{solve, Lattice, Solution};
 use super::linear::LinearExpr;
 use super::loops::LoopRef;
@@ -197,7 +200,11 @@ pub fn dependences_between(a: &Access, b: &Access, a_first: bool) -> Vec<Depende
             return deps;
         }
     }
-    pair.by_levels(|dir| banerjee::may_depend(a, b, &la, &lb, loops.len(), dir), false)
+    let n = loops.len();
+    pair.by_levels(
+        |dir| banerjee::may_depend(a, b, &la, &lb, n, dir) && feasible::may_depend(a, b, &la, &lb, n, dir),
+        false,
+    )
 }
 
 /// The distance set of a pair of accesses, when it is known exactly.

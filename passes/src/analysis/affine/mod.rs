@@ -19,8 +19,9 @@
 //!   [`tile_union`]: several references over one tile (`RectHull`, `ReuseSize`).
 //!
 //! Internals: `linear` (linear forms of affine expressions), `lattice` (exact integer
-//! solutions of linear systems, the distance sets of uniformly generated pairs) and
-//! `banerjee` (independence tests for the other pairs). `docs/analysis.md` states what each
+//! solutions of linear systems, the distance sets of uniformly generated pairs),
+//! `banerjee` (independence tests for the other pairs, subscript by subscript) and
+//! `feasible` (the polyhedral test on the whole system, where bounds relate the loops). `docs/analysis.md` states what each
 //! analysis guarantees.
 //!
 //! # Conventions
@@ -40,6 +41,7 @@ pub mod access;
 mod banerjee;
 pub mod carried;
 pub mod dependence;
+mod feasible;
 mod lattice;
 mod linear;
 pub mod loops;

@@ -20,12 +20,14 @@ struct Ref {
     sym: i64,
 }
 
-type Bounds = (i64, i64, i64, Option<i64>);
+type Bounds = (i64, i64, i64, Option<i64>, bool);
 
 #[derive(Clone, Debug)]
 struct Nest {
-    /// `(lower bound, trip count, step, triangular)` per loop: the upper bound is
-    /// `lo + (trip − 1)·step + 1`, or the outer induction variable plus `triangular`.
+    /// `(lower bound, trip count, step, triangular, lower triangular)` per loop: the upper
+    /// bound is `lo + (trip − 1)·step + 1`, or the outer induction variable plus `triangular`;
+    /// with `lower triangular`, the lower bound is the outer induction variable plus
+    /// `triangular` instead and the upper bound `lo + (trip − 1)·step + 3` (LU's `j > k`).
     loops: Vec<Bounds>,
     refs: [Ref; 2],
     /// Model reference index of each access in program order.
@@ -39,7 +41,8 @@ fn generate(rng: &mut Rng) -> Nest {
     let loops: Vec<Bounds> = (0..depth)
         .map(|l| {
             let tri = (l > 0 && rng.one_in(4)).then(|| rng.range(0, 3));
-            (rng.range(0, 2), rng.range(1, 4), if rng.one_in(3) { 2 } else { 1 }, tri)
+            let lower_tri = tri.is_some() && rng.one_in(2);
+            (rng.range(0, 2), rng.range(1, 4), if rng.one_in(3) { 2 } else { 1 }, tri, lower_tri)
         })
         .collect();
     let gen_ref = |rng: &mut Rng, d: usize| Ref {
@@ -106,10 +109,12 @@ fn render(loops: &[Bounds], refs: [&Ref; 2], d0: usize, ref0_first: bool, rank: 
         vec![a1.clone()]
     };
     for l in (0..depth).rev() {
-        let (lo, trip, step, tri) = loops[l];
-        let hi = match tri {
-            Some(c) => format!("affine_map<(d0) -> (d0 + {c})>(%i{})", l - 1),
-            None => format!("{}", lo + (trip - 1) * step + 1),
+        let (lo, trip, step, tri, lower_tri) = loops[l];
+        let fixed_hi = lo + (trip - 1) * step + 1;
+        let (lo, hi) = match (tri, lower_tri) {
+            (Some(c), true) => (format!("affine_map<(d0) -> (d0 + {c})>(%i{})", l - 1), format!("{}", fixed_hi + 2)),
+            (Some(c), false) => (format!("{lo}"), format!("affine_map<(d0) -> (d0 + {c})>(%i{})", l - 1)),
+            (None, _) => (format!("{lo}"), format!("{fixed_hi}")),
         };
         let mut body = vec![format!("affine.for %i{l} = {lo} to {hi} step {step} {{")];
         body.extend(inner.iter().map(|s| format!("  {s}")));
@@ -131,13 +136,16 @@ fn render(loops: &[Bounds], refs: [&Ref; 2], d0: usize, ref0_first: bool, rank: 
 /// All iterations of a reference's loops.
 fn points(loops: &[Bounds], depth: usize) -> Vec<Vec<i64>> {
     let mut out = vec![Vec::new()];
-    for &(lo, trip, step, tri) in &loops[..depth] {
+    for &(lo, trip, step, tri, lower_tri) in &loops[..depth] {
         out = out
             .into_iter()
             .flat_map(|p: Vec<i64>| {
-                let hi = match tri {
-                    Some(c) => p.last().copied().unwrap_or(0) + c,
-                    None => lo + (trip - 1) * step + 1,
+                let outer = p.last().copied().unwrap_or(0);
+                let fixed_hi = lo + (trip - 1) * step + 1;
+                let (lo, hi) = match (tri, lower_tri) {
+                    (Some(c), true) => (outer + c, fixed_hi + 2),
+                    (Some(c), false) => (lo, outer + c),
+                    (None, _) => (lo, fixed_hi),
                 };
                 (lo..hi).step_by(step as usize).map(move |v| [p.clone(), vec![v]].concat())
             })
@@ -297,7 +305,7 @@ fn check_distances(
         }
         return;
     }
-    let spans: Vec<i64> = nest.loops[..common].iter().map(|&(_, t, s, _)| (t - 1) * s).collect();
+    let spans: Vec<i64> = nest.loops[..common].iter().map(|&(_, t, s, _, _)| (t - 1) * s).collect();
     let mut box_points = vec![Vec::new()];
     for &s in &spans {
         box_points =

@@ -345,3 +345,81 @@ fn non_affine_accesses_are_conservative() {
     assert!(!is_parallel(&deps, i));
     assert!(deps.iter().any(|d| !d.exact && d.kind == DepKind::Anti && d.carried_by() == Some(i)));
 }
+
+// LU: the bounds relate the loops (j, i > k). A[k][j] never meets A[k][k] in the row scaling,
+// nor A[i][j] meets A[i][k] or A[k][j] in the update: the j and i loops are parallel, which
+// only the whole system (domain, subscripts, directions) shows; k carries everything.
+#[test]
+fn lu_triangular_bounds() {
+    let (ctx, func, _, deps) = analyze(
+        "func.func @lu(%A: memref<?x?xf32>, %n: index) {
+  affine.for %k = 0 to %n {
+    affine.for %j = affine_map<(d0) -> (d0 + 1)>(%k) to %n {
+      %0 = affine.load %A[%k, %j] : memref<?x?xf32>
+      %1 = affine.load %A[%k, %k] : memref<?x?xf32>
+      %2 = arith.divf %0, %1 : f32
+      affine.store %2, %A[%k, %j] : memref<?x?xf32>
+    }
+    affine.for %i = affine_map<(d0) -> (d0 + 1)>(%k) to %n {
+      affine.for %j = affine_map<(d0) -> (d0 + 1)>(%k) to %n {
+        %0 = affine.load %A[%i, %j] : memref<?x?xf32>
+        %1 = affine.load %A[%i, %k] : memref<?x?xf32>
+        %2 = affine.load %A[%k, %j] : memref<?x?xf32>
+        %3 = arith.mulf %1, %2 : f32
+        %4 = arith.subf %0, %3 : f32
+        affine.store %4, %A[%i, %j] : memref<?x?xf32>
+      }
+    }
+  }
+  return
+}
+",
+    );
+    let [k, j1, i, j2] = fors(&ctx, func)[..] else { panic!("four loops") };
+    assert!(is_parallel(&deps, j1) && is_parallel(&deps, i) && is_parallel(&deps, j2));
+    assert!(!is_parallel(&deps, k));
+}
+
+// The same subscripts with bounds that let them meet (j from k, not k + 1): A[k][j] is A[k][k]
+// at j = k, and the row scaling stays sequential.
+#[test]
+fn lu_bounds_that_meet_stay_dependent() {
+    let (ctx, func, _, deps) = analyze(
+        "func.func @lu0(%A: memref<?x?xf32>, %n: index) {
+  affine.for %k = 0 to %n {
+    affine.for %j = affine_map<(d0) -> (d0)>(%k) to %n {
+      %0 = affine.load %A[%k, %j] : memref<?x?xf32>
+      %1 = affine.load %A[%k, %k] : memref<?x?xf32>
+      %2 = arith.divf %0, %1 : f32
+      affine.store %2, %A[%k, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}
+",
+    );
+    let [_, j] = fors(&ctx, func)[..] else { panic!("two loops") };
+    assert!(!is_parallel(&deps, j));
+}
+
+// covariance's symmetric copy: C[j][i] = C[i][j] over j ≥ i. Another i iteration's write meets
+// this iteration's read only where i = j' ≥ i' = j ≥ i, that is in the same iteration: both
+// loops are parallel.
+#[test]
+fn symmetric_copy_over_a_triangle() {
+    let (ctx, func, _, deps) = analyze(
+        "func.func @cov(%C: memref<?x?xf32>, %m: index) {
+  affine.for %i = 0 to %m {
+    affine.for %j = affine_map<(d0) -> (d0)>(%i) to %m {
+      %v = affine.load %C[%i, %j] : memref<?x?xf32>
+      affine.store %v, %C[%j, %i] : memref<?x?xf32>
+    }
+  }
+  return
+}
+",
+    );
+    let [i, j] = fors(&ctx, func)[..] else { panic!("two loops") };
+    assert!(is_parallel(&deps, j), "{deps:#?}");
+    assert!(is_parallel(&deps, i), "{deps:#?}");
+}
