@@ -10,7 +10,7 @@ use crate::analysis::partition::{plan_section_with, SearchOptions};
 use crate::section::sections_checked;
 use crate::target_option::target_option;
 use sharc_ir::pass::{Pass, PassInfo, PassOption, PassOptions};
-use sharc_ir::{Context, Diagnostic, OpId};
+use sharc_ir::{Context, Diagnostic, OpId, Severity};
 use sharc_machine::Target;
 
 /// The declaration of `sharc-partition`.
@@ -143,7 +143,10 @@ sizes and whether the plan was taken or refused.
 
 Besides `sharc-seed-closure`'s: a pragma whose arrays cannot fit shared memory at any legal block
 shape, conflicting lengths (one array splitting a loop twice differently, one TB primitive on two
-loops, an expression other than a TB primitive on a parallel loop), an unknown target.
+loops, an expression other than a TB primitive on a parallel loop), an unknown target. A
+section without a pragma whose tiles the search must stage fit no legal block gets a remark
+instead (`placement: no legal setting on T: ...; baseline mapping`) and keeps the baseline
+mapping: staging was not the user's demand there.
 
 # Options
 
@@ -175,7 +178,15 @@ impl Pass for Partition {
         let options = SearchOptions { literal_eq11: self.literal };
         for section in sections_checked(ctx, module)? {
             let op = section.0;
-            let report = plan_section_with(ctx, op, &target, options)?;
+            let report = match plan_section_with(ctx, op, &target, options) {
+                Ok(report) => report,
+                // No legal setting for a section without a share pragma: it keeps the baseline.
+                Err(d) if d.severity == Severity::Remark => {
+                    diags.push(d);
+                    continue;
+                }
+                Err(d) => return Err(d),
+            };
             for line in report.remarks(ctx, self.explain) {
                 diags.push(Diagnostic::remark(ctx.loc(op).clone(), line));
             }

@@ -89,6 +89,8 @@
 // cscale's x tile is read at stride 2 (records of two floats). SOA would fix the reads but make
 // the cooperative copy's stores 2-way (lanes 2k and 2k + 1 land k and 1024 + k apart); CuTe's
 // flat swizzle<1, 0, 5> flips the low bit of every other 32-word bank line, so the reads of 2t
-// and 2t + 1 and the copy (a permutation within one line) are all conflict-free.
-// CSCALE: cscale n=1024 a100 off: conflicts 128
+// and 2t + 1 and the copy (a permutation within one line) are all conflict-free. Each thread
+// reads x[2t] and x[2t + 1] once (sharc-register-promote reuses the second reads of each): two
+// 2-way conflicted requests per warp.
+// CSCALE: cscale n=1024 a100 off: conflicts 64
 // CSCALE-NEXT: cscale n=1024 a100 auto: conflicts 0 {{.*}} fix x swizzle<1, 0, 5>

@@ -2,9 +2,11 @@
  * buffers are the kernel's workgroup attributions (their shapes; the shared bytes are their sum),
  * each named by the plan's staged list, which sharc-promote leaves holding only what it staged;
  * the arrays it refused are listed with its reason. cscale: the partition search stages x and y
- * (16384 B), sharc-promote refuses y (written through y[2*i] and y[2*i+1], a tile with a halo):
- * the kernel allocates x's 8192 B only, with or without the bank-conflict pass (which would
- * otherwise rewrite the shared bytes from the IR itself). The plan carried to the kernel says
+ * (16384 B; x for coalescing only: sharc-register-promote reuses the first loads of x[2*i] and
+ * x[2*i+1], so no thread reads an element twice), sharc-promote refuses y (written through
+ * y[2*i] and y[2*i+1], a tile with a halo): the kernel allocates x's 8192 B only, with or
+ * without the bank-conflict pass (which would otherwise rewrite the shared bytes from the IR
+ * itself). The plan carried to the kernel says
  * the same. scale2: every array the plan stages is in the kernel. */
 // RUN: sharcc %S/../../passes/memplace/Inputs/cscale.c --target a100 --emit=gpu --report -o %t.gpu.mlir 2>&1 | FileCheck %s --check-prefix=CSCALE
 // RUN: sharcc %S/../../passes/memplace/Inputs/cscale.c --target a100 --emit=gpu --bank-fix=off --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=CSCALE
@@ -12,7 +14,7 @@
 // RUN: sharcc %s --target a100 --emit=gpu --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 
 // CSCALE: kernel source block shared memory placement shared bytes
-// CSCALE: @cscale_kernels::@cscale_b0 cscale.c:4 1024x1x1 x 2048 (reuse,coalesce), read; y: not staged (written, and its tile is not exactly the block's writes (strips or halo)) 8192 1.00
+// CSCALE: @cscale_kernels::@cscale_b0 cscale.c:4 1024x1x1 x 2048 (coalesce), read; y: not staged (written, and its tile is not exactly the block's writes (strips or halo)) 8192 1.00
 // PLAN: gpu.func @cscale_b0(
 // PLAN-SAME: workgroup(%{{.*}} : memref<2048xf32, #gpu.address_space<workgroup>>) kernel
 // PLAN-SAME: refused = [{name = "y", why = "written, and its tile is not exactly the block's writes (strips or halo)"}]

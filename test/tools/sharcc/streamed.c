@@ -22,6 +22,12 @@
 // RUN: . %t.d/fns.sh && run interior 72 a100 default && run interior 72 a100 no-shared
 // RUN: awk -f %S/Inputs/sectors-ratio.awk -v target=a100 -v at_most=0.9 %t.d/rows | FileCheck %s
 // RUN: sharcc %s --target a100 --emit=gpu --remarks -o %t.d/all.mlir 2>&1 | FileCheck %s --check-prefix=REMARK
+// Correlation's symmetric band (parallel since the dependence test sees j2 > j1) must stage its
+// non-coalesced data tiles, which fit no legal block in mi250x's 16 KiB budget. Without a share
+// pragma that is not the user's demand: a remark, and the section keeps the baseline mapping.
+// RUN: sharcc %S/../../frontend/stencils-medley.c -I %S/../../frontend/Inputs -DDATA_TYPE=double -DBENCH_C99 --function kernel_correlation --target mi250x --emit=gpu --remarks -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFIT
+// NOFIT: stencils-medley.c:59:7: remark: placement: no legal setting on mi250x: the tiles the search must stage need {{[0-9]+}} B at the smallest legal thread block, over θ_s × SMSize = 16384 B; baseline mapping
+// NOFIT: stencils-medley.c:59:7: remark: baseline plan:
 
 // CHECK: heads a100 n=40: default {{[0-9]+}} baseline {{[0-9]+}}: ratio {{0\.[0-9]+}} <= 0.9
 // CHECK-NEXT: doitgen a100 n=20: default {{[0-9]+}} baseline {{[0-9]+}}: ratio {{0\.[0-9]+}} <= 0.9

@@ -11,7 +11,7 @@ use super::split::{assign_axes, candidate_plans, IterSplit, LoopSplit};
 use crate::analysis::affine::AccessKind;
 use crate::plan::{Plan, SearchSummary, StagedArray};
 use sharc_dialects::gpu::Dimension;
-use sharc_dialects::sharc::share::{Axis, LenExpr};
+use sharc_dialects::sharc::share::{Axis, LenExpr, SHARE_ATTR};
 use sharc_ir::affine::{AffineBinaryOp, AffineExpr, AffineMap};
 use sharc_ir::{Context, Diagnostic, OpId};
 use sharc_machine::Target;
@@ -99,6 +99,20 @@ pub fn plan_section_with(
     let Some((wp, wi)) = winner else {
         let budget = (target.theta_s * f64::from(target.shared_memory_per_sm)) as u64;
         let need = smallest_need.unwrap_or(0);
+        // Only a share pragma makes staging the user's demand. Without one, the tiles the
+        // search must stage (candidates it could not leave in global memory) fitting no legal
+        // block only means that placement has nothing to offer: a remark, and the section keeps
+        // the baseline mapping.
+        if ctx.attr_of(section_op, SHARE_ATTR).is_none() {
+            return Err(Diagnostic::remark(
+                loc,
+                format!(
+                    "placement: no legal setting on {}: the tiles the search must stage need {need} B at the \
+                     smallest legal thread block, over θ_s × SMSize = {budget} B; baseline mapping",
+                    target.name
+                ),
+            ));
+        }
         return Err(Diagnostic::error(
             loc,
             format!(
