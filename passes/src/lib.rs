@@ -38,6 +38,7 @@ pub static PASSES: &[&PassInfo] = &[
     &transforms::cse::INFO,
     &transforms::symbol_dce::INFO,
     &affine::parallelize::INFO,
+    &affine::expose_parallel::INFO,
     &affine::distribute::INFO,
     &affine::register_promote::INFO,
     &conversion::lower_affine::INFO,

@@ -6,8 +6,10 @@
 //! loops of OpenACC constructs, and the pass decides which of them run in parallel (the loops
 //! of initialisation and printing code are not candidates and stay on the host).
 //!
-//! Both mappings start with `sharc-distribute`: a section whose body holds parallel loops next
-//! to other statements is cut into deeper bands, so that every parallel loop reaches a planner.
+//! Both mappings start with `sharc-expose-parallel` and `sharc-distribute`: a section whose body
+//! is sequential loops that interchange and fusion turn into one parallel loop gets that loop in
+//! its band, and a section whose body holds parallel loops next to other statements is cut into
+//! deeper bands, so that every parallel loop reaches a planner.
 //!
 //! One road from the affine level to the gpu level: every section gets a plan, `sharc-map`
 //! turns each plan into a `gpumap.band`, `sharc-lower-gpumap` outlines each band into a kernel.
@@ -97,7 +99,7 @@ impl BankFix {
 fn mapping_passes(m: &Mapping) -> Vec<String> {
     let t = &m.target;
     // Every parallel loop of a nest reaches a band before either planner sees it.
-    let mut passes = vec!["sharc-distribute".to_string()];
+    let mut passes = vec!["sharc-expose-parallel".to_string(), "sharc-distribute".to_string()];
     if m.shared {
         // Scalar replacement first, so that the partition search and its sector model see
         // the accesses that remain; the baseline keeps every access where the program put it.
@@ -195,7 +197,7 @@ mod tests {
         let shared = Mapping { target: "hd7850".to_string(), shared: true, bank_fix: BankFix::Paper, ilp: Ilp::Auto };
         assert_eq!(
             pipeline_text(&shared, Level::Gpu),
-            "builtin.module(sharc-parallelize{candidates=marked}, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
         let baseline = Mapping {
             target: "a100".to_string(),
@@ -205,7 +207,7 @@ mod tests {
         };
         assert_eq!(
             pipeline_text(&baseline, Level::Gpu),
-            "builtin.module(sharc-parallelize{candidates=marked}, sharc-distribute, sharc-map-baseline{target=a100}, sharc-map, sharc-ilp{target=a100 factor=2 distribution=cyclic}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-map-baseline{target=a100}, sharc-map, sharc-ilp{target=a100 factor=2 distribution=cyclic}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
         assert_eq!(Ilp::from_text("8", Distribution::Cyclic), Some(Ilp::Factor(8, Distribution::Cyclic)));
         assert_eq!(Ilp::from_text("3", Distribution::Cyclic), None);

@@ -5,6 +5,8 @@
 //!   analysis proves it legal (or, where it cannot decide, an OpenACC directive claims it);
 //! - [`distribute`]: `sharc-distribute`, a section distributed over the `affine.parallel` loops
 //!   of its body, each piece merged into a deeper band;
+//! - [`expose_parallel`]: `sharc-expose-parallel`, the loops of a section's body interchanged
+//!   and fused until one parallel loop joins the band;
 //! - [`register_promote`]: `sharc-register-promote`, loop-invariant array elements of the
 //!   parallel sections kept in registers (scalar replacement);
 //! - [`band`]: the rewrites it is built on (a loop as a one-dimensional band, merging perfectly
@@ -12,6 +14,7 @@
 
 pub mod band;
 pub mod distribute;
+pub mod expose_parallel;
 pub mod parallelize;
 pub mod register_promote;
 

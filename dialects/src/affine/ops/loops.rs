@@ -204,6 +204,12 @@ impl ForOp {
         self.set_bound(ctx, 1, operands, map);
     }
 
+    /// Replaces the step (positive, as the verifier requires).
+    pub fn set_step(self, ctx: &mut Context, step: i64) {
+        let a = ctx.index_attr(step);
+        ctx.set_prop(self.0, STEP, a);
+    }
+
     fn set_bound(self, ctx: &mut Context, which: usize, operands: &[Value], map: AffineMap) {
         let mut sizes = self.segment_sizes(ctx);
         let mut groups = [
