@@ -1,9 +1,13 @@
 //! Benchmarks of sharc against upstream MLIR tools.
 //!
+//! - [`differential`]: a C kernel through the C compiler and every level of sharc (affine
+//!   simulation, per target the gpu-level simulation and host execution), outputs compared.
 //! - [`kernels`]: a deterministic generator of large affine-level modules (PolyBench-style
 //!   kernels), the input of the parse-throughput benchmark.
 //! - [`measure`]: timing helpers (median of repetitions, running a tool, reading
 //!   `--mlir-timing` reports).
+//! - [`random_program`]: random affine C kernels, a deterministic function of a seed (the
+//!   `random-programs` binary and the tools' `random_programs` test run them differentially).
 //! - [`simulated`]: the C compiler's reference run (the generated harness), reading
 //!   `sharc-run`'s metrics and dumped outputs.
 //! - [`suite`]: the manifest, arguments, plan remarks and table of the `suite-report` binary.
@@ -15,8 +19,10 @@
 
 #![warn(missing_docs)]
 
+pub mod differential;
 pub mod kernels;
 pub mod measure;
+pub mod random_program;
 pub mod simulated;
 pub mod suite;
 pub mod svg;
