@@ -58,18 +58,22 @@ pub fn plan(script: &Script, strict: bool, lookup: &Lookup<'_>) -> Plan {
     }
     if strict {
         if let Some(m) = missing.iter().find(|m| m.provision == Provision::Setup) {
+            let otherwise = match is_file_level(script, m.requirement) {
+                true => "the file would be skipped",
+                false => "the line would be left out",
+            };
             return Plan::Fail {
                 line: m.requirement.line,
                 message: format!(
                     "{STRICT_VAR} is set and `{}` is missing ({}): scripts/setup.sh provides it, so a \
-                     machine without it is not set up; run scripts/setup.sh (without {STRICT_VAR} the test \
-                     would be skipped)",
+                     machine without it is not set up; run scripts/setup.sh (without {STRICT_VAR}, \
+                     {otherwise})",
                     m.requirement.name, m.why
                 ),
             };
         }
     }
-    if let Some(m) = missing.iter().find(|m| script.requires.iter().any(|r| std::ptr::eq(r, m.requirement))) {
+    if let Some(m) = missing.iter().find(|m| is_file_level(script, m.requirement)) {
         return Plan::Skip(format!("REQUIRES {} is not met ({})", m.requirement.name, m.why));
     }
     let mut skipped_runs = Vec::new();
@@ -84,4 +88,9 @@ pub fn plan(script: &Script, strict: bool, lookup: &Lookup<'_>) -> Plan {
         }
     }
     Plan::Run { skipped_runs, notes }
+}
+
+/// Whether `requirement` is one of the file-level `REQUIRES:` (not a `%if` of one RUN line).
+fn is_file_level(script: &Script, requirement: &Requirement) -> bool {
+    script.requires.iter().any(|r| std::ptr::eq(r, requirement))
 }
