@@ -3,7 +3,7 @@
 #
 # Installs, each only when missing:
 #   - the LLVM/MLIR 22 Debian packages (libraries for the LLVM-linked crates; FileCheck, not, mlir-opt,
-#     mlir-translate, llc, ld.lld for the tests), see docs/setup.md and /work/shared/TOOLCHAIN.md;
+#     mlir-translate, llc, ld.lld, llvm-readelf, ... for the tests), see docs/setup.md and /work/shared/TOOLCHAIN.md;
 #   - ptxas, from the nvidia-cuda-nvcc-cu12 Python wheel, into $REPO/.tools/ptxas (validates PTX without
 #     a GPU).
 # Checks that cargo is there (it is not installed here). Runs as root, or through sudo otherwise.
@@ -67,7 +67,9 @@ else
     apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
-for tool in FileCheck not mlir-opt mlir-translate llc; do
+# Every tool the lit harness substitutes from LLVM 22 (tools/tests/lit/toolpaths.rs, LLVM_TOOLS; a lit
+# self-test keeps the two lists equal): with SHARC_LIT_STRICT=1 a missing one fails its tests.
+for tool in FileCheck not count split-file mlir-opt mlir-translate mlir-runner llc opt ld.lld llvm-readelf llvm-objdump; do
   [[ -x /usr/lib/llvm-22/bin/$tool ]] || die "/usr/lib/llvm-22/bin/$tool missing after install"
 done
 

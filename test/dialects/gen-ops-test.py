@@ -138,10 +138,9 @@ for ci, (chunk, out) in enumerate(zip(raw_chunks, outs)):
 
 sf = (" -split-input-file" if multi else "") + "".join(" " + e for e in extra)
 hdr = [
-    "// REQUIRES: mlir-opt",
     f"// RUN: sharc-opt %s{sf} | FileCheck %s",
     f"// RUN: sharc-opt %s{sf} | sharc-opt{sf} | FileCheck %s",
-    f"// RUN: sharc-opt %s{sf} | mlir-opt{sf} | FileCheck %s",
+    f"// RUN: %if mlir-opt %{{ sharc-opt %s{sf} | mlir-opt{sf} | FileCheck %s %}}",
     f"// RUN: sharc-opt %s{sf} --mlir-print-op-generic | sharc-opt{sf} | FileCheck %s",
     "// RUN: sed -e '/^\\/\\/ -----$/b' -e '/^[[:space:]]*\\/\\//d' %s > %t",
     f"// RUN: sharc-opt %s{sf} | diff -u %t -",

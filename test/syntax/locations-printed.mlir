@@ -1,15 +1,14 @@
-// REQUIRES: mlir-opt
 // Location aliases with --mlir-print-debuginfo are made for what is printed:
 // values an op prints without `loc(...)` (affine.parallel and scf.for induction
 // variables, iter_args) and elided terminators get none; fused locations are
 // normalized as upstream's FusedLoc::get builds them (nested fused locations
 // flattened, `unknown` dropped, duplicates removed, a single location unwrapped);
 // `"file":line` has column 0.
-// RUN: mlir-opt %s --mlir-print-debuginfo > %t.up
-// RUN: sharc-opt %s --mlir-print-debuginfo | diff -u %t.up -
-// RUN: sharc-opt %s --mlir-print-debuginfo | sharc-opt --mlir-print-debuginfo | diff -u %t.up -
-// RUN: mlir-opt %s --mlir-print-debuginfo --mlir-print-op-generic > %t.gen
-// RUN: sharc-opt %s --mlir-print-debuginfo --mlir-print-op-generic | diff -u %t.gen -
+// RUN: %if mlir-opt %{ mlir-opt %s --mlir-print-debuginfo > %t.up %}
+// RUN: %if mlir-opt %{ sharc-opt %s --mlir-print-debuginfo | diff -u %t.up - %}
+// RUN: %if mlir-opt %{ sharc-opt %s --mlir-print-debuginfo | sharc-opt --mlir-print-debuginfo | diff -u %t.up - %}
+// RUN: %if mlir-opt %{ mlir-opt %s --mlir-print-debuginfo --mlir-print-op-generic > %t.gen %}
+// RUN: %if mlir-opt %{ sharc-opt %s --mlir-print-debuginfo --mlir-print-op-generic | diff -u %t.gen - %}
 // RUN: sharc-opt %s --mlir-print-debuginfo | FileCheck %s
 
 // CHECK-LABEL: func.func @loops

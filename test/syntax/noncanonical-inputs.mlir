@@ -1,10 +1,9 @@
-// REQUIRES: mlir-opt
 // Inputs upstream accepts in a non-canonical spelling: sharc must read them and
 // print what mlir-opt prints (the printed forms are not fixed points of the
 // input, so this is not an ops.mlir-style file).
-// RUN: mlir-opt %s -split-input-file > %t.up
-// RUN: sharc-opt %s -split-input-file | diff -u %t.up -
-// RUN: sharc-opt %s -split-input-file | sharc-opt -split-input-file | diff -u %t.up -
+// RUN: %if mlir-opt %{ mlir-opt %s -split-input-file > %t.up %}
+// RUN: %if mlir-opt %{ sharc-opt %s -split-input-file | diff -u %t.up - %}
+// RUN: %if mlir-opt %{ sharc-opt %s -split-input-file | sharc-opt -split-input-file | diff -u %t.up - %}
 // RUN: sharc-opt %s -split-input-file | FileCheck %s
 // RUN: sharc-opt %s -split-input-file --mlir-print-op-generic | sharc-opt -split-input-file | FileCheck %s
 

@@ -1,4 +1,3 @@
-// REQUIRES: mlir-opt
 // Generic op form (--mlir-print-op-generic) of ops from every dialect in the
 // subset. The body of this file is in canonical custom form (a printing fixed
 // point); the CHECK lines pin upstream's GENERIC printing of it:
@@ -15,10 +14,10 @@
 //    empty region, and implicit terminators (affine.yield, scf.yield) appear.
 // RUN: sharc-opt %s --mlir-print-op-generic | FileCheck %s
 // RUN: sharc-opt %s --mlir-print-op-generic | sharc-opt --mlir-print-op-generic | FileCheck %s
-// RUN: sharc-opt %s --mlir-print-op-generic | mlir-opt --mlir-print-op-generic | FileCheck %s
-// RUN: mlir-opt %s --mlir-print-op-generic | sharc-opt --mlir-print-op-generic | FileCheck %s
-// RUN: mlir-opt %s --mlir-print-op-generic > %t.generic
-// RUN: sharc-opt %s --mlir-print-op-generic | diff -u %t.generic -
+// RUN: %if mlir-opt %{ sharc-opt %s --mlir-print-op-generic | mlir-opt --mlir-print-op-generic | FileCheck %s %}
+// RUN: %if mlir-opt %{ mlir-opt %s --mlir-print-op-generic | sharc-opt --mlir-print-op-generic | FileCheck %s %}
+// RUN: %if mlir-opt %{ mlir-opt %s --mlir-print-op-generic > %t.generic %}
+// RUN: %if mlir-opt %{ sharc-opt %s --mlir-print-op-generic | diff -u %t.generic - %}
 // RUN: sed -e '/^\/\/ -----$/b' -e '/^[[:space:]]*\/\//d' %s > %t
 // RUN: sharc-opt %s | diff -u %t -
 // CHECK: #map = affine_map<(d0)[s0] -> (d0 + s0)>

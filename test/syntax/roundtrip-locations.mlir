@@ -1,7 +1,6 @@
-// REQUIRES: mlir-opt
 // RUN: sharc-opt %s --mlir-print-debuginfo | FileCheck %s
 // RUN: sharc-opt %s --mlir-print-debuginfo | sharc-opt --mlir-print-debuginfo | FileCheck %s
-// RUN: sharc-opt %s --mlir-print-debuginfo | mlir-opt --mlir-print-debuginfo | FileCheck %s
+// RUN: %if mlir-opt %{ sharc-opt %s --mlir-print-debuginfo | mlir-opt --mlir-print-debuginfo | FileCheck %s %}
 // RUN: sharc-opt %s --mlir-print-debuginfo --mlir-print-op-generic | sharc-opt --mlir-print-debuginfo | FileCheck %s
 // RUN: sed -e '/^\/\/ -----$/b' -e '/^[[:space:]]*\/\//d' %s > %t
 // RUN: sharc-opt %s --mlir-print-debuginfo | diff -u %t -

@@ -1,7 +1,6 @@
-// REQUIRES: mlir-opt
 // RUN: sharc-opt %s -split-input-file --allow-unregistered-dialect | FileCheck %s
 // RUN: sharc-opt %s -split-input-file --allow-unregistered-dialect | sharc-opt -split-input-file --allow-unregistered-dialect | FileCheck %s
-// RUN: sharc-opt %s -split-input-file --allow-unregistered-dialect | mlir-opt -split-input-file --allow-unregistered-dialect | FileCheck %s
+// RUN: %if mlir-opt %{ sharc-opt %s -split-input-file --allow-unregistered-dialect | mlir-opt -split-input-file --allow-unregistered-dialect | FileCheck %s %}
 // RUN: sharc-opt %s -split-input-file --allow-unregistered-dialect --mlir-print-op-generic | sharc-opt -split-input-file --allow-unregistered-dialect | FileCheck %s
 // RUN: sed -e '/^\/\/ -----$/b' -e '/^[[:space:]]*\/\//d' %s > %t
 // RUN: sharc-opt %s -split-input-file --allow-unregistered-dialect | diff -u %t -

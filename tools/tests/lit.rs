@@ -2,8 +2,8 @@
 //!
 //! A test file holds its own commands in comment lines, as LLVM's lit reads them:
 //! ```text
-//! // REQUIRES: mlir-opt
 //! // RUN: sharc-opt %s --canonicalize | FileCheck %s
+//! // RUN: %if mlir-opt %{ sharc-opt %s --canonicalize | mlir-opt | FileCheck %s %}
 //! // RUN: sharc-opt %s -o %t && FileCheck %s --input-file=%t
 //! ```
 //! Each RUN line is substituted (`%s`, `%S`, `%t`, `%T`, `%%`, tool names; see `lit/subst.rs`) and run
@@ -11,45 +11,39 @@
 //! test passes when every RUN line exits 0. Files under an `Inputs/` directory, or under a directory that
 //! holds a `lit.skip` marker, are not tests. Everything a user sees is described in docs/testing.md.
 //!
+//! Features (`lit/requires.rs`): `// REQUIRES: F` makes the whole file need F, `%if F %{ ... %}` one RUN
+//! line. A file whose REQUIRES is not met is skipped and reported as ignored (counted as skipped, never as
+//! passed); a `%if` line whose feature is missing is left out while the rest of the file runs. With
+//! `SHARC_LIT_STRICT=1` (set by .ci/run) a missing feature that scripts/setup.sh or cargo provides (every
+//! tool: FileCheck, mlir-opt, ptxas, ...) fails the file instead; features a machine may lack for good (a
+//! GPU) still skip.
+//!
 //! Invariants: a discovered file with no RUN line is a failure (no test may silently test nothing), and
-//! there is no XFAIL: a file whose REQUIRES are not met is skipped (passes with a printed note), any other
-//! file passes only by running all its RUN lines successfully.
+//! there is no XFAIL: any file passes only by running all its RUN lines (but the `%if` lines left out with
+//! a printed note) successfully.
+//!
+//! The harness is `harness = false` on libtest-mimic directly, since a test must be able to end as
+//! ignored at run time; the harness's self-tests (`lit/selftest.rs`) run as tests named
+//! `lit-selftest::...` beside the files.
 
 // The crate root is tests/lit.rs, so its submodules would be looked up in tests/; they live in tests/lit/.
 #[path = "lit/exec.rs"]
 mod exec;
+#[path = "lit/requires.rs"]
+mod requires;
 #[path = "lit/script.rs"]
 mod script;
+#[path = "lit/selftest.rs"]
+mod selftest;
 #[path = "lit/subst.rs"]
 mod subst;
 #[path = "lit/toolpaths.rs"]
 mod toolpaths;
 
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
-use datatest_stable::Utf8Path;
-
-/// The failure a test reports. Its `Debug` is the plain message: libtest-mimic prints failures with
-/// `{:?}`, and a `String` error would come out quoted with every newline escaped.
-struct LitFailure(String);
-
-impl std::fmt::Debug for LitFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::fmt::Display for LitFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for LitFailure {}
-
-fn fail(msg: String) -> datatest_stable::Result<()> {
-    Err(Box::new(LitFailure(msg)))
-}
+use libtest_mimic::{Arguments, Completion, Failed, Trial};
 
 /// The repository root (the workspace root, one level above this crate).
 fn repo_root() -> PathBuf {
@@ -58,95 +52,69 @@ fn repo_root() -> PathBuf {
 }
 
 /// The directory the tests are discovered in.
-fn test_root() -> String {
-    repo_root().join("test").display().to_string()
+fn test_root() -> PathBuf {
+    repo_root().join("test")
 }
 
-/// The discovery pattern, matched against paths relative to `test/`: `.mlir` and `.c` files, except under
-/// a directory named `Inputs` or under a directory holding a `lit.skip` marker.
-fn test_pattern() -> String {
-    let mut skipped = Vec::new();
-    find_skipped_dirs(Path::new(&test_root()), "", &mut skipped);
-    let mut pattern = String::from(r"^(?!(?:.*/)?Inputs/)");
-    if !skipped.is_empty() {
-        let alternatives: Vec<String> = skipped.iter().map(|d| regex_escape(d)).collect();
-        pattern.push_str(&format!("(?!(?:{})/)", alternatives.join("|")));
-    }
-    pattern.push_str(r".*\.(?:mlir|c)$");
-    pattern
-}
-
-/// Collects the `/`-separated paths (relative to `test/`) of directories holding a `lit.skip` file.
-fn find_skipped_dirs(dir: &Path, rel: &str, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
+/// Collects the test files under `dir` as (path relative to `test/`, `/`-separated; absolute path):
+/// `.mlir` and `.c` files, except under a directory named `Inputs` or under a directory holding a
+/// `lit.skip` marker.
+fn discover(dir: &Path, rel: &str, out: &mut Vec<(String, PathBuf)>) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
         let path = entry.path();
-        if !path.is_dir() {
-            continue;
-        }
         let name = entry.file_name().to_string_lossy().into_owned();
-        let sub = if rel.is_empty() { name } else { format!("{rel}/{name}") };
-        if path.join("lit.skip").is_file() {
-            out.push(sub);
-        } else {
-            find_skipped_dirs(&path, &sub, out);
+        let sub = if rel.is_empty() { name.clone() } else { format!("{rel}/{name}") };
+        if path.is_dir() {
+            if name != "Inputs" && !path.join("lit.skip").is_file() {
+                discover(&path, &sub, out)?;
+            }
+        } else if name.ends_with(".mlir") || name.ends_with(".c") {
+            out.push((sub, path));
         }
     }
+    Ok(())
 }
 
-fn regex_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if "\\.+*?()|[]{}^$#&-~".contains(c) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// Runs one test file.
-fn lit(path: &Utf8Path, contents: String) -> datatest_stable::Result<()> {
-    let file = Path::new(path.as_str());
+/// Runs one test file: `Ok(Completion::Ignored)` when a file-level REQUIRES is not met.
+fn lit(file: &Path, rel: &str) -> Result<Completion, Failed> {
     let file = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
-    let rel =
-        file.strip_prefix(test_root()).map(|p| p.display().to_string()).unwrap_or_else(|_| file.display().to_string());
+    let bytes = std::fs::read(&file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+    // Directives are ASCII; a test of non-UTF-8 input is still a test, so its bytes are read leniently.
+    let contents = String::from_utf8_lossy(&bytes);
 
     let script = match script::parse(&contents) {
         Ok(script) => script,
-        Err(e) => return fail(format!("{}:{}: {}", file.display(), e.line, e.message)),
+        Err(e) => return Err(format!("{}:{}: {}", file.display(), e.line, e.message).into()),
     };
     if script.runs.is_empty() {
-        return fail(format!(
+        return Err(format!(
             "{}: no RUN line: every file under test/ must run something (put inputs of other tests \
              under an Inputs/ directory)",
             file.display()
-        ));
+        )
+        .into());
     }
 
     let tools = toolpaths::Tools::discover(&repo_root());
-    for feature in &script.requires {
-        match tools.feature(&feature.name) {
-            Ok(toolpaths::Feature::Present) => {}
-            Ok(toolpaths::Feature::Absent(why)) => {
-                eprintln!("note: {rel}: skipped: REQUIRES {} is not met ({why})", feature.name);
-                return Ok(());
+    let skipped_runs = match requires::plan(&script, requires::strict_from_env(), &|name| tools.feature(name)) {
+        requires::Plan::Run { skipped_runs, notes } => {
+            for note in notes {
+                eprintln!("note: {rel}: {note}");
             }
-            Err(e) => return fail(format!("{}:{}: {e}", file.display(), feature.line)),
+            skipped_runs
         }
-    }
+        // libtest-mimic prints the reason on the test's `ignored` line.
+        requires::Plan::Skip(why) => return Ok(Completion::ignored_with(why)),
+        requires::Plan::Fail { line, message } => return Err(format!("{}:{line}: {message}", file.display()).into()),
+    };
 
     let temp_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lit").join(format!("{rel}.d"));
     if temp_dir.exists() {
-        if let Err(e) = std::fs::remove_dir_all(&temp_dir) {
-            return fail(format!("cannot clear temp dir {}: {e}", temp_dir.display()));
-        }
+        std::fs::remove_dir_all(&temp_dir).map_err(|e| format!("cannot clear temp dir {}: {e}", temp_dir.display()))?;
     }
-    if let Err(e) = std::fs::create_dir_all(&temp_dir) {
-        return fail(format!("cannot create temp dir {}: {e}", temp_dir.display()));
-    }
+    std::fs::create_dir_all(&temp_dir).map_err(|e| format!("cannot create temp dir {}: {e}", temp_dir.display()))?;
     let file_name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let paths = subst::Paths {
         source: file.display().to_string(),
@@ -155,29 +123,39 @@ fn lit(path: &Utf8Path, contents: String) -> datatest_stable::Result<()> {
         temp_dir: temp_dir.display().to_string(),
     };
 
-    for run in &script.runs {
-        let command = match subst::substitute(&run.text, &paths, &tools) {
-            Ok(command) => command,
-            Err(e) => {
-                return fail(format!(
-                    "{}:{}: cannot substitute RUN line: {e}\n  RUN: {}",
-                    file.display(),
-                    run.line,
-                    run.text
-                ))
-            }
-        };
+    for (index, run) in script.runs.iter().enumerate() {
+        if skipped_runs.contains(&index) {
+            continue;
+        }
+        let command = subst::substitute(&run.text, &paths, &tools).map_err(|e| {
+            format!("{}:{}: cannot substitute RUN line: {e}\n  RUN: {}", file.display(), run.line, run.text)
+        })?;
         if std::env::var_os("SHARC_LIT_VERBOSE").is_some() {
             eprintln!("{rel}:{}: {command}", run.line);
         }
         let outcome = exec::run(&command, &temp_dir, &tools.environment(), exec::timeout());
         if !outcome.succeeded() {
-            return fail(exec::report(&outcome, &file, run, &command, &temp_dir, &rel));
+            return Err(exec::report(&outcome, &file, run, &command, &temp_dir, rel).into());
         }
     }
-    Ok(())
+    Ok(Completion::Completed)
 }
 
-datatest_stable::harness! {
-    { test = lit, root = test_root(), pattern = test_pattern() },
+fn main() -> ExitCode {
+    let args = Arguments::from_args();
+    let mut files = Vec::new();
+    let mut trials = selftest::trials(&repo_root());
+    match discover(&test_root(), "", &mut files) {
+        // No file at all means discovery is broken, not that there is nothing to test.
+        Ok(()) if files.is_empty() => trials.push(Trial::test("lit::discovery", || {
+            Err(format!("no test file found under {}", test_root().display()).into())
+        })),
+        Ok(()) => {}
+        Err(e) => trials.push(Trial::test("lit::discovery", move || Err(e.into()))),
+    }
+    files.sort();
+    trials.extend(
+        files.into_iter().map(|(rel, path)| Trial::ignorable_test(format!("lit::{rel}"), move || lit(&path, &rel))),
+    );
+    libtest_mimic::run(&args, trials).exit_code()
 }

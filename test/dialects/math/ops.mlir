@@ -1,7 +1,6 @@
-// REQUIRES: mlir-opt
 // RUN: sharc-opt %s | FileCheck %s
 // RUN: sharc-opt %s | sharc-opt | FileCheck %s
-// RUN: sharc-opt %s | mlir-opt | FileCheck %s
+// RUN: %if mlir-opt %{ sharc-opt %s | mlir-opt | FileCheck %s %}
 // RUN: sharc-opt %s --mlir-print-op-generic | sharc-opt | FileCheck %s
 // RUN: sed -e '/^\/\/ -----$/b' -e '/^[[:space:]]*\/\//d' %s > %t
 // RUN: sharc-opt %s | diff -u %t -

@@ -1,7 +1,6 @@
-// REQUIRES: mlir-opt
 // RUN: sharc-opt %s -split-input-file | FileCheck %s
 // RUN: sharc-opt %s -split-input-file | sharc-opt -split-input-file | FileCheck %s
-// RUN: sharc-opt %s -split-input-file | mlir-opt -split-input-file | FileCheck %s
+// RUN: %if mlir-opt %{ sharc-opt %s -split-input-file | mlir-opt -split-input-file | FileCheck %s %}
 // RUN: sharc-opt %s -split-input-file --mlir-print-op-generic | sharc-opt -split-input-file | FileCheck %s
 // RUN: sed -e '/^\/\/ -----$/b' -e '/^[[:space:]]*\/\//d' %s > %t
 // RUN: sharc-opt %s -split-input-file | diff -u %t -

@@ -1,8 +1,7 @@
-// REQUIRES: mlir-opt, ptxas
 // RUN: sed -e '/tile = memplace/s/row_major/xor<vec = 1, per_phase = 1, max_phase = 32>/' -e '/pairs = memplace/s/row_major/soa<fields = 2>/' %s > %t.xor.mlir
 // RUN: sharc-opt %t.xor.mlir --sharc-lower-gpumap -o %t.xor.gpu.mlir
 // RUN: FileCheck %s --check-prefix=XOR --input-file=%t.xor.gpu.mlir
-// RUN: mlir-opt %t.xor.gpu.mlir -o /dev/null
+// RUN: %if mlir-opt %{ mlir-opt %t.xor.gpu.mlir -o /dev/null %}
 // RUN: sharc-run %t.xor.gpu.mlir --entry=main --random-inputs=1 --compare=%s
 // RUN: sharc-run %t.xor.mlir --entry=main --random-inputs=1 --target=a100 --metrics=json | grep -o '"shared_[a-z_]*": [0-9]*' > %t.xor.band
 // RUN: sharc-run %t.xor.gpu.mlir --entry=main --random-inputs=1 --target=a100 --metrics=json | grep -o '"shared_[a-z_]*": [0-9]*' > %t.xor.kernel
@@ -11,7 +10,7 @@
 // RUN: sed -e '/tile = memplace/s/row_major/xor<vec = 2, per_phase = 2, max_phase = 8>/' -e '/pairs = memplace/s/row_major/soa<fields = 4>/' %s > %t.vec.mlir
 // RUN: sharc-opt %t.vec.mlir --sharc-lower-gpumap -o %t.vec.gpu.mlir
 // RUN: FileCheck %s --check-prefix=VEC --input-file=%t.vec.gpu.mlir
-// RUN: mlir-opt %t.vec.gpu.mlir -o /dev/null
+// RUN: %if mlir-opt %{ mlir-opt %t.vec.gpu.mlir -o /dev/null %}
 // RUN: sharc-run %t.vec.gpu.mlir --entry=main --random-inputs=1 --compare=%s
 // RUN: sharc-run %t.vec.mlir --entry=main --random-inputs=1 --target=a100 --metrics=json | grep -o '"shared_[a-z_]*": [0-9]*' > %t.vec.band
 // RUN: sharc-run %t.vec.gpu.mlir --entry=main --random-inputs=1 --target=a100 --metrics=json | grep -o '"shared_[a-z_]*": [0-9]*' > %t.vec.kernel
@@ -20,7 +19,7 @@
 // RUN: sed -e '/tile = memplace/s/row_major/transposed/' -e '/pairs = memplace/s/row_major/row_major/' %s > %t.tr.mlir
 // RUN: sharc-opt %t.tr.mlir --sharc-lower-gpumap -o %t.tr.gpu.mlir
 // RUN: FileCheck %s --check-prefix=TR --input-file=%t.tr.gpu.mlir
-// RUN: mlir-opt %t.tr.gpu.mlir -o /dev/null
+// RUN: %if mlir-opt %{ mlir-opt %t.tr.gpu.mlir -o /dev/null %}
 // RUN: sharc-run %t.tr.gpu.mlir --entry=main --random-inputs=1 --compare=%s
 // RUN: sharc-run %t.tr.mlir --entry=main --random-inputs=1 --target=a100 --metrics=json | grep -o '"shared_[a-z_]*": [0-9]*' > %t.tr.band
 // RUN: sharc-run %t.tr.gpu.mlir --entry=main --random-inputs=1 --target=a100 --metrics=json | grep -o '"shared_[a-z_]*": [0-9]*' > %t.tr.kernel
@@ -29,7 +28,7 @@
 // RUN: sed -e '/tile = memplace/s/row_major/swizzle<2, 4, 3>/' -e '/pairs = memplace/s/row_major/swizzle<1, 0, 5>/' %s > %t.sw.mlir
 // RUN: sharc-opt %t.sw.mlir --sharc-lower-gpumap -o %t.sw.gpu.mlir
 // RUN: FileCheck %s --check-prefix=FLAT --input-file=%t.sw.gpu.mlir
-// RUN: mlir-opt %t.sw.gpu.mlir -o /dev/null
+// RUN: %if mlir-opt %{ mlir-opt %t.sw.gpu.mlir -o /dev/null %}
 // RUN: sharc-run %t.sw.gpu.mlir --entry=main --random-inputs=1 --compare=%s
 // RUN: sharc-run %t.sw.mlir --entry=main --random-inputs=1 --target=a100 --metrics=json | grep -o '"shared_[a-z_]*": [0-9]*' > %t.sw.band
 // RUN: sharc-run %t.sw.gpu.mlir --entry=main --random-inputs=1 --target=a100 --metrics=json | grep -o '"shared_[a-z_]*": [0-9]*' > %t.sw.kernel
@@ -37,16 +36,16 @@
 // RUN: FileCheck %s --check-prefix=FLAT-SIM --input-file=%t.sw.band
 // RUN: sharc-opt %t.sw.gpu.mlir --lower-affine --canonicalize --cse -o %t.sw.ll.mlir
 // RUN: sharc-translate %t.sw.ll.mlir --target=a100 --emit=ptx -o %t.sw.ptx
-// RUN: ptxas -arch=sm_80 %t.sw.ptx -o %t.sw.cubin
+// RUN: %if ptxas %{ ptxas -arch=sm_80 %t.sw.ptx -o %t.sw.cubin %}
 // RUN: sharc-opt %t.vec.gpu.mlir --lower-affine --canonicalize --cse -o %t.vec.ll.mlir
 // RUN: sharc-translate %t.vec.ll.mlir --target=a100 --emit=ptx -o %t.vec.ptx
-// RUN: ptxas -arch=sm_80 %t.vec.ptx -o %t.vec.cubin
+// RUN: %if ptxas %{ ptxas -arch=sm_80 %t.vec.ptx -o %t.vec.cubin %}
 // RUN: sharc-opt %t.xor.gpu.mlir --lower-affine --canonicalize --cse -o %t.xor.ll.mlir
 // RUN: sharc-translate %t.xor.ll.mlir --target=a100 --emit=ptx -o %t.xor.ptx
-// RUN: ptxas -arch=sm_80 %t.xor.ptx -o %t.xor.cubin
+// RUN: %if ptxas %{ ptxas -arch=sm_80 %t.xor.ptx -o %t.xor.cubin %}
 // RUN: sharc-opt %t.tr.gpu.mlir --lower-affine --canonicalize --cse -o %t.tr.ll.mlir
 // RUN: sharc-translate %t.tr.ll.mlir --target=a100 --emit=ptx -o %t.tr.ptx
-// RUN: ptxas -arch=sm_80 %t.tr.ptx -o %t.tr.cubin
+// RUN: %if ptxas %{ ptxas -arch=sm_80 %t.tr.ptx -o %t.tr.cubin %}
 
 // sharc-lower-gpumap lowers shared-buffer layouts to index arithmetic on every access of the
 // workgroup attribution, the copy loops' included, so the gpu level is upstream MLIR

@@ -1,6 +1,5 @@
-// REQUIRES: ptxas
 // RUN: sharc-opt %S/lower-gpumap.mlir --sharc-lower-gpumap --lower-affine | sharc-translate --target=a100 --emit=ptx -o %t.ptx
-// RUN: ptxas -arch=sm_80 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s
+// RUN: %if ptxas %{ ptxas -arch=sm_80 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s %}
 
 // The kernels sharc-lower-gpumap makes from lower-gpumap.mlir, after lower-affine, compile to
 // PTX that ptxas assembles; the shared memory of each kernel is its workgroup attributions':

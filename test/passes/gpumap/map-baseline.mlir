@@ -1,12 +1,11 @@
-// REQUIRES: mlir-opt
 // The pass writes the baseline plan (the PLAN and REMARK prefixes); sharc-map and
 // sharc-lower-gpumap carry it out as any other plan (the kernels, with the default prefix).
 // RUN: sharc-opt %s --sharc-map-baseline -split-input-file 2> %t.diag | FileCheck %s --check-prefix=PLAN
 // RUN: FileCheck %s --input-file=%t.diag --check-prefix=REMARK
 // RUN: sharc-opt %s --sharc-map-baseline --sharc-map --sharc-lower-gpumap -split-input-file -o %t.mlir 2> /dev/null
 // RUN: FileCheck %s --input-file=%t.mlir
-// RUN: mlir-opt %t.mlir -split-input-file > /dev/null
-// RUN: sharc-opt %t.mlir -split-input-file --lower-affine | mlir-opt -split-input-file > /dev/null
+// RUN: %if mlir-opt %{ mlir-opt %t.mlir -split-input-file > /dev/null %}
+// RUN: %if mlir-opt %{ sharc-opt %t.mlir -split-input-file --lower-affine | mlir-opt -split-input-file > /dev/null %}
 // RUN: sharc-opt %s --sharc-map-baseline="target=mi250x block=16,4" --sharc-map --sharc-lower-gpumap -split-input-file 2>/dev/null | FileCheck %s --check-prefix=BLOCK
 
 // Symbolic 2-D bounds on dynamic memrefs: x is %j (the last subscript of the load), blocks of

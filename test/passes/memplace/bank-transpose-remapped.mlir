@@ -1,4 +1,3 @@
-// REQUIRES: ptxas, mlir-opt
 // RUN: sharc-run %s --entry=main_256 --random-inputs=1 --target=a100 --metrics=json | FileCheck %s
 // RUN: sharc-run %s --entry=main_37 --random-inputs=1 --target=a100 --metrics=json | FileCheck %s --check-prefix=PARTIAL
 // RUN: sharc-run %s --entry=main_256 --random-inputs=1 --target=a100 --compare=%S/bank-transpose-rowmajor.mlir
@@ -6,10 +5,10 @@
 // The kernel lowers like any promoted one: gpu level accepted by mlir-opt, same
 // outputs, PTX accepted by ptxas.
 // RUN: sharc-opt %s --sharc-lower-gpumap --lower-affine --canonicalize --cse -o %t.gpu.mlir
-// RUN: mlir-opt --allow-unregistered-dialect %t.gpu.mlir -o /dev/null
+// RUN: %if mlir-opt %{ mlir-opt --allow-unregistered-dialect %t.gpu.mlir -o /dev/null %}
 // RUN: sharc-run %t.gpu.mlir --entry=main_37 --random-inputs=1 --target=a100 --compare=%S/bank-transpose-rowmajor.mlir
 // RUN: sharc-translate %t.gpu.mlir --target=a100 --emit=ptx -o %t.ptx
-// RUN: ptxas -arch=sm_80 %t.ptx -o %t.cubin
+// RUN: %if ptxas %{ ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
 
 // bank-transpose-rowmajor.mlir after the thread remap of `sharc-bank-conflicts` (placement
 // SkewY, passes/src/memplace/bank_conflicts/remap.rs, whose unit test checks that it makes

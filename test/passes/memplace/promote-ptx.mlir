@@ -1,8 +1,7 @@
-// REQUIRES: ptxas
 // RUN: sharc-opt %S/promote-e2e.mlir --sharc-seed-closure --sharc-partition="target=a100" --sharc-map-baseline="target=a100" --sharc-map --sharc-promote --sharc-lower-gpumap --lower-affine --canonicalize --cse -o %t.mlir
 // RUN: sharc-translate %t.mlir --target=a100 --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx
-// RUN: ptxas -arch=sm_80 %t.ptx -o %t.cubin
+// RUN: %if ptxas %{ ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
 
 // Every promoted kernel of promote-e2e.mlir assembles for sm_80, with its shared buffers and
 // barriers.

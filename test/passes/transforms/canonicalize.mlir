@@ -1,13 +1,12 @@
-// REQUIRES: mlir-opt
 // RUN: sharc-opt %s --canonicalize -split-input-file | FileCheck %s
-// RUN: sharc-opt %s --canonicalize -split-input-file | mlir-opt -split-input-file > /dev/null
+// RUN: %if mlir-opt %{ sharc-opt %s --canonicalize -split-input-file | mlir-opt -split-input-file > /dev/null %}
 // RUN: sharc-opt %s --canonicalize -split-input-file > %t
-// RUN: mlir-opt %s --canonicalize -split-input-file | diff -u - %t
+// RUN: %if mlir-opt %{ mlir-opt %s --canonicalize -split-input-file | diff -u - %t %}
 // RUN: sharc-opt %s --canonicalize="max-iterations=1" -split-input-file | FileCheck %s --check-prefix=ONE
 // RUN: sharc-opt %s --canonicalize="max-iterations=1" -split-input-file > %t.one
-// RUN: mlir-opt %s --canonicalize="max-iterations=1" -split-input-file | diff -u - %t.one
+// RUN: %if mlir-opt %{ mlir-opt %s --canonicalize="max-iterations=1" -split-input-file | diff -u - %t.one %}
 // RUN: sharc-opt %s --pass-pipeline='builtin.module(func.func(canonicalize{top-down=false}))' -split-input-file > %t.bottom-up
-// RUN: mlir-opt %s --pass-pipeline='builtin.module(func.func(canonicalize{top-down=false}))' -split-input-file | diff -u - %t.bottom-up
+// RUN: %if mlir-opt %{ mlir-opt %s --pass-pipeline='builtin.module(func.func(canonicalize{top-down=false}))' -split-input-file | diff -u - %t.bottom-up %}
 
 // Lines 4-5 (and 7-8, 9-10 for options) require the output to be byte-identical to upstream's:
 // the CHECK lines below are upstream's output.

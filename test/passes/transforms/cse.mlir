@@ -1,10 +1,9 @@
-// REQUIRES: mlir-opt
 // RUN: sharc-opt %s --cse -split-input-file | FileCheck %s
-// RUN: sharc-opt %s --cse -split-input-file | mlir-opt -split-input-file > /dev/null
+// RUN: %if mlir-opt %{ sharc-opt %s --cse -split-input-file | mlir-opt -split-input-file > /dev/null %}
 // RUN: sharc-opt %s --cse -split-input-file > %t
-// RUN: mlir-opt %s --cse -split-input-file | diff -u - %t
+// RUN: %if mlir-opt %{ mlir-opt %s --cse -split-input-file | diff -u - %t %}
 // RUN: sharc-opt %s --pass-pipeline='builtin.module(func.func(cse))' -split-input-file > %t.func
-// RUN: mlir-opt %s --pass-pipeline='builtin.module(func.func(cse))' -split-input-file | diff -u - %t.func
+// RUN: %if mlir-opt %{ mlir-opt %s --pass-pipeline='builtin.module(func.func(cse))' -split-input-file | diff -u - %t.func %}
 
 // Lines 4-5 and 6-7 require the output to be byte-identical to upstream's: the CHECK lines below
 // are upstream's output.

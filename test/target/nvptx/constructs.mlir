@@ -1,12 +1,11 @@
-// REQUIRES: ptxas
 // RUN: sharc-translate %S/../Inputs/constructs.mlir --target=a100 -O0 | FileCheck %s --check-prefix=LLVM
 // RUN: sharc-translate %S/../Inputs/constructs.mlir --target=a100 --emit=ptx -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
-// RUN: ptxas -arch=sm_80 %t.ptx -o %t.cubin
+// RUN: %if ptxas %{ ptxas -arch=sm_80 %t.ptx -o %t.cubin %}
 // RUN: sharc-translate %S/../Inputs/constructs.mlir --target=h100 --emit=ptx -O3 -o %t.sm90.ptx
-// RUN: ptxas -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin
+// RUN: %if ptxas %{ ptxas -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
 // RUN: sharc-translate %S/../Inputs/constructs.mlir --triple=nvptx64-nvidia-cuda --chip=sm_89 --features=+ptx78 --emit=ptx -O1 -o %t.sm89.ptx
-// RUN: ptxas -arch=sm_89 %t.sm89.ptx -o %t.sm89.cubin
+// RUN: %if ptxas %{ ptxas -arch=sm_89 %t.sm89.ptx -o %t.sm89.cubin %}
 
 // Shared memory is an addrspace(3) global with a poison initializer.
 // LLVM: @reverse_workgroup_0 = internal addrspace(3) global [256 x float] poison, align 16

@@ -3,11 +3,10 @@
 // kernel, with shared memory (the default) and without (--no-shared), the C compiler's result,
 // the interpreter's run of the gpu level and the host execution of the generated machine code
 // (sharc-run --exec=host) are byte-identical.
-// REQUIRES: ptxas, mlir-opt
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: sharcc %s --target a100 --emit=gpu -o %t.d/gpu.mlir
 // RUN: FileCheck %s --check-prefix=GPU --input-file=%t.d/gpu.mlir
-// RUN: mlir-opt --allow-unregistered-dialect %t.d/gpu.mlir > /dev/null
+// RUN: %if mlir-opt %{ mlir-opt --allow-unregistered-dialect %t.d/gpu.mlir > /dev/null %}
 // RUN: sharcc %s --target a100 --emit=gpu --no-shared -o %t.d/base.mlir
 // RUN: FileCheck %s --check-prefix=BASE --input-file=%t.d/base.mlir
 // RUN: for k in gemm transpose matvec jacobi_2d conv_3x3 syrk; do \
@@ -23,9 +22,9 @@
 // The output format follows -o's extension, as a C compiler's does.
 // RUN: sharcc %s --target a100 -o %t.d/k.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.d/k.ptx
-// RUN: ptxas -arch=sm_80 %t.d/k.ptx -o %t.d/k.cubin
+// RUN: %if ptxas %{ ptxas -arch=sm_80 %t.d/k.ptx -o %t.d/k.cubin %}
 // RUN: sharcc %s --target h100 --emit=ptx -O3 -o %t.d/k90.ptx
-// RUN: ptxas -arch=sm_90 %t.d/k90.ptx -o %t.d/k90.cubin
+// RUN: %if ptxas %{ ptxas -arch=sm_90 %t.d/k90.ptx -o %t.d/k90.cubin %}
 // RUN: sharcc %s --target mi250x --emit=hsaco -o %t.d/k.hsaco
 // RUN: llvm-readelf --notes %t.d/k.hsaco | FileCheck %s --check-prefix=HSACO
 // RUN: sharcc %s --target a100 --emit=llvm -O0 | FileCheck %s --check-prefix=LLVM

@@ -1,15 +1,21 @@
 //! Reads a test file's directives: `RUN:` and `REQUIRES:` after a `//` or `#` comment leader.
 //!
 //! A RUN line ending in `\` continues on the next RUN line (the pieces are joined with one space), as in
-//! LLVM lit. Directives lit knows but this harness deliberately lacks (`XFAIL:`, `UNSUPPORTED:`,
-//! `ALLOW_RETRIES:`) are errors rather than silently ignored lines.
+//! LLVM lit. A command written `%if FEATURE %{ COMMAND %}` (LLVM lit's conditional, here only around a
+//! whole command, continuations joined) runs only where FEATURE is available: a file keeps its other RUN
+//! lines on a machine without the tool that one line needs (see `requires.rs`).
+//!
+//! Directives lit knows but this harness deliberately lacks (`XFAIL:`, `UNSUPPORTED:`, `ALLOW_RETRIES:`)
+//! are errors rather than silently ignored lines.
 
 /// One command, possibly joined from several continued RUN lines.
 pub struct RunLine {
     /// 1-based line number of its first RUN line.
     pub line: usize,
-    /// The command as written, continuations joined.
+    /// The command as written, continuations joined; for `%if F %{ C %}`, C alone.
     pub text: String,
+    /// F of `%if F %{ C %}`: the feature this command alone needs.
+    pub requires: Option<Requirement>,
 }
 
 /// One feature named by a `REQUIRES:` line.
@@ -42,6 +48,52 @@ fn directive(line: &str) -> Option<(&str, &str)> {
     None
 }
 
+/// The `%if` error message, with the one form this harness accepts.
+const IF_FORM: &str = "`%if` must enclose a whole RUN command, as `RUN: %if FEATURE %{ COMMAND %}` with one \
+                       feature (no `%else`, no `%if` inside a command)";
+
+/// Whether `text` holds `%if` or `%else` as a lit conditional (a `%%` is a literal `%`, not a directive).
+fn has_conditional(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(at) = rest.find('%') {
+        let after = &rest[at + 1..];
+        if let Some(literal) = after.strip_prefix('%') {
+            rest = literal;
+            continue;
+        }
+        if after.starts_with("if ") || after.starts_with("else") {
+            return true;
+        }
+        rest = after;
+    }
+    false
+}
+
+/// Splits `%if FEATURE %{ COMMAND %}` into its feature and command; a command without `%if` is left as it
+/// is, and any other use of `%if` (mid-command, `%else`, an expression) is an error rather than a line
+/// that the shell would run as written.
+fn conditional(run: &mut RunLine) -> Result<(), ScriptError> {
+    let error = || ScriptError { line: run.line, message: IF_FORM.to_string() };
+    let Some(rest) = run.text.strip_prefix("%if ") else {
+        return if has_conditional(&run.text) { Err(error()) } else { Ok(()) };
+    };
+    let Some((feature, body)) = rest.split_once("%{") else {
+        return Err(error());
+    };
+    let feature = feature.trim();
+    let Some(command) = body.trim_end().strip_suffix("%}") else {
+        return Err(error());
+    };
+    let command = command.trim();
+    let is_name = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+    if !is_name(feature) || command.is_empty() || has_conditional(command) || command.contains("%}") {
+        return Err(error());
+    }
+    run.requires = Some(Requirement { line: run.line, name: feature.to_string() });
+    run.text = command.to_string();
+    Ok(())
+}
+
 pub fn parse(contents: &str) -> Result<Script, ScriptError> {
     let mut runs: Vec<RunLine> = Vec::new();
     let mut requires = Vec::new();
@@ -70,7 +122,7 @@ pub fn parse(contents: &str) -> Result<Script, ScriptError> {
                         }
                         run
                     }
-                    None => RunLine { line: line_no, text: piece.to_string() },
+                    None => RunLine { line: line_no, text: piece.to_string(), requires: None },
                 };
                 if continues {
                     pending = Some(run);
@@ -79,6 +131,7 @@ pub fn parse(contents: &str) -> Result<Script, ScriptError> {
                         return Err(ScriptError { line: run.line, message: "empty RUN line".into() });
                     }
                     run.text = run.text.trim().to_string();
+                    conditional(&mut run)?;
                     runs.push(run);
                 }
             }

@@ -5,14 +5,19 @@
 //! - LLVM/MLIR 22 tools come from `/usr/lib/llvm-22/bin` (Debian's llvm-22-tools, mlir-22-tools, lld-22),
 //!   or from `$SHARC_LLVM_BIN`.
 //! - `ptxas` comes from the wheel scripts/setup.sh installs under `.tools/ptxas`, or from `$SHARC_PTXAS`.
+//!
+//! Every tool is a `REQUIRES:` feature that setup (or cargo) provides, so strict mode (`SHARC_LIT_STRICT=1`)
+//! treats a missing one as a broken machine; [`MACHINE_FEATURES`] are those a machine may lack for good.
 
 use std::path::{Path, PathBuf};
 
 /// Tools built by this workspace.
 const SHARC_TOOLS: &[&str] = &["sharc-opt", "sharc-run", "sharc-translate", "sharcc"];
 
-/// Tools taken from the LLVM 22 installation.
-const LLVM_TOOLS: &[&str] = &[
+/// Tools taken from the LLVM 22 installation: scripts/setup.sh installs them (llvm-22-tools, mlir-22-tools,
+/// lld-22 and their llvm-22 dependency) and checks each one after installing (a self-test keeps that check
+/// and this list equal).
+pub const LLVM_TOOLS: &[&str] = &[
     "FileCheck",
     "not",
     "count",
@@ -27,7 +32,36 @@ const LLVM_TOOLS: &[&str] = &[
     "llvm-objdump",
 ];
 
+/// Features that are not tools but properties of the machine, which scripts/setup.sh cannot provide: a
+/// test needing one is skipped where it is missing, in strict mode too.
+/// - `gpu`: an NVIDIA (`/dev/nvidiactl`) or AMD (`/dev/kfd`) GPU driver is loaded.
+pub const MACHINE_FEATURES: &[&str] = &["gpu"];
+
+/// Device nodes any of which shows a GPU driver (`gpu` feature).
+const GPU_DEVICE_NODES: &[&str] = &["/dev/nvidiactl", "/dev/kfd"];
+
 const DEFAULT_LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
+
+/// How a machine comes to have a feature, which decides what strict mode makes of its absence.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Provision {
+    /// Built by cargo or installed by scripts/setup.sh: a machine that ran setup has it, so in strict mode
+    /// its absence fails the test instead of skipping it.
+    Setup,
+    /// A property of the machine ([`MACHINE_FEATURES`]): its absence skips, strict or not.
+    Machine,
+}
+
+/// How the feature `name` is provided, or `None` for a name that is no feature.
+pub fn provision(name: &str) -> Option<Provision> {
+    if Tools::is_tool(name) {
+        Some(Provision::Setup)
+    } else if MACHINE_FEATURES.contains(&name) {
+        Some(Provision::Machine)
+    } else {
+        None
+    }
+}
 
 /// Whether a `REQUIRES:` feature is met.
 pub enum Feature {
@@ -94,19 +128,35 @@ impl Tools {
         }
     }
 
-    /// Whether the feature `name` of a `REQUIRES:` line is available. Every substituted tool name is a
-    /// feature (present when the tool exists); an unknown name is an error, so a typo cannot skip a test.
-    pub fn feature(&self, name: &str) -> Result<Feature, String> {
-        if !Self::is_tool(name) {
+    /// Whether the feature `name` of a `REQUIRES:` line (or `%if`) is available, and how it is provided.
+    /// Every substituted tool name is a feature (present when the tool exists), and so is each of
+    /// [`MACHINE_FEATURES`]; an unknown name is an error, so a typo cannot skip a test.
+    pub fn feature(&self, name: &str) -> Result<(Provision, Feature), String> {
+        let Some(provision) = provision(name) else {
             let mut known: Vec<&str> = SHARC_TOOLS.iter().chain(LLVM_TOOLS).copied().collect();
             known.push("ptxas");
+            known.extend(MACHINE_FEATURES);
             return Err(format!("unknown REQUIRES feature `{name}`; known: {}", known.join(", ")));
+        };
+        if provision == Provision::Machine {
+            return Ok((provision, machine_feature(name)));
         }
         let (path, _) = self.locate(name);
-        Ok(if path.is_file() {
+        let feature = if path.is_file() {
             Feature::Present
         } else {
             Feature::Absent(format!("{name} not found at {}", path.display()))
-        })
+        };
+        Ok((provision, feature))
+    }
+}
+
+/// Whether the machine feature `name` (one of [`MACHINE_FEATURES`]) is there.
+fn machine_feature(name: &str) -> Feature {
+    match name {
+        "gpu" if GPU_DEVICE_NODES.iter().any(|node| Path::new(node).exists()) => Feature::Present,
+        "gpu" => Feature::Absent(format!("no GPU driver: none of {} exists", GPU_DEVICE_NODES.join(", "))),
+        // A name added to MACHINE_FEATURES without a probe here is never taken to be present.
+        other => Feature::Absent(format!("the harness has no probe for `{other}`")),
     }
 }
