@@ -4,6 +4,8 @@
 // RUN: not sharcc %s --function step_long_min 2>&1 | FileCheck %s --check-prefix=STEP
 // RUN: not sharcc %s --function minus_long_min 2>&1 | FileCheck %s --check-prefix=NEG
 // RUN: not sharcc %s --function up_to_long_max 2>&1 | FileCheck %s --check-prefix=INCL
+// RUN: not sharcc %s --function scaled_subscript 2>&1 | FileCheck %s --check-prefix=SCALED
+// RUN: not sharcc %s --function offset_subscript 2>&1 | FileCheck %s --check-prefix=OFFSET
 // One iteration fewer fits: the loop compiles.
 // RUN: sharcc %s --function from_long_max_minus_one | FileCheck %s --check-prefix=FITS
 // Bounds near both ends of i64: the baseline mapping's sector alignment panicked on them (exit
@@ -61,4 +63,19 @@ void whole_range(float *A) {
   // RANGE-NEXT: {{^}}  ^
   for (long i = -9223372036854775807; i < 9223372036854775807; i++)
     A[i + 9223372036854775807] = 1.0f;
+}
+
+// An affine subscript whose constants overflow says so (it said "it multiplies two variables").
+void scaled_subscript(int n, float A[n]) {
+#pragma acc parallel loop
+  for (int i = 0; i < n; i++)
+    // SCALED: errors-overflow.c:[[@LINE+1]]:7: error: subscript 'i * 4611686018427387904 * 4' is not affine inside an OpenACC compute region: its constants overflow 64-bit integers
+    A[i * 4611686018427387904 * 4] = 0;
+}
+
+void offset_subscript(int n, float A[n]) {
+#pragma acc parallel loop
+  for (int i = 0; i < n; i++)
+    // OFFSET: errors-overflow.c:[[@LINE+1]]:7: error: subscript 'i + 9223372036854775807 + 9223372036854775807' is not affine inside an OpenACC compute region: its constants overflow 64-bit integers
+    A[i + 9223372036854775807 + 9223372036854775807] = 0;
 }
