@@ -75,10 +75,7 @@ pub fn compile_file(ctx: &mut Context, path: &Path, opts: &Options) -> Compilati
     let pp = PreprocessOptions { include_dirs: opts.include_dirs.clone(), defines: opts.defines.clone() };
     let source = match SourceMap::read(path, &pp) {
         Ok(s) => s,
-        Err(message) => {
-            let loc = sharc_ir::Location::file_line_col(&std::sync::Arc::from(path.display().to_string()), 1, 1);
-            return Compilation { source: None, module: None, diagnostics: vec![Diagnostic::error(loc, message)] };
-        }
+        Err(e) => return Compilation { source: e.source, module: None, diagnostics: vec![e.diagnostic] },
     };
     compile_source(ctx, source, opts)
 }
@@ -103,15 +100,7 @@ pub fn c_harness_file(path: &Path, opts: &Options) -> Result<String, Box<Compila
     let pp = PreprocessOptions { include_dirs: opts.include_dirs.clone(), defines: opts.defines.clone() };
     let fail =
         |source: Option<SourceMap>, d: Diagnostic| Box::new(Compilation { source, module: None, diagnostics: vec![d] });
-    let source = SourceMap::read(path, &pp).map_err(|m| {
-        fail(
-            None,
-            Diagnostic::error(
-                sharc_ir::Location::file_line_col(&std::sync::Arc::from(path.display().to_string()), 1, 1),
-                m,
-            ),
-        )
-    })?;
+    let source = SourceMap::read(path, &pp).map_err(|e| fail(e.source, e.diagnostic))?;
     let result = (|| {
         let (items, typedefs) = parse::skim(&source.text)?;
         let (selected, _) = select(&source, &items, opts)?;

@@ -56,21 +56,9 @@ pub fn read_input(path: &str) -> Result<Input, String> {
     } else {
         bytes = std::fs::read(path).map_err(|e| format!("error: could not open input file '{path}': {e}"))?;
     }
-    match String::from_utf8(bytes) {
+    match sharc_ir::diag::utf8_text(&name, bytes) {
         Ok(text) => Ok(Input { name, text: Arc::from(text) }),
-        Err(e) => {
-            let bytes = e.as_bytes();
-            let at = e.utf8_error().valid_up_to();
-            let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-            let line_start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-            let col = at - line_start + 1;
-            let shown = String::from_utf8_lossy(&bytes[line_start..]).lines().next().unwrap_or("").to_string();
-            Err(format!(
-                "{name}:{line}:{col}: error: source file is not valid UTF-8 (byte 0x{:02X})\n{shown}\n{}^",
-                bytes[at],
-                " ".repeat(col.saturating_sub(1))
-            ))
-        }
+        Err(e) => Err(e.render().trim_end().to_string()),
     }
 }
 
