@@ -81,8 +81,9 @@ fn read_scalars(path: &std::path::Path) -> Result<Vec<(String, String)>, String>
 }
 
 fn main() -> ExitCode {
-    let args = sharc_tools::normalize_args(std::env::args());
-    let m = match command().try_get_matches_from(args) {
+    let cmd = command();
+    let args = sharc_tools::normalize_args(&cmd, std::env::args());
+    let m = match cmd.try_get_matches_from(args) {
         Ok(m) => m,
         Err(e) => {
             let _ = e.print();
