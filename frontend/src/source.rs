@@ -58,15 +58,16 @@ pub fn needs_preprocessor(text: &str) -> bool {
 
 impl SourceMap {
     /// The source of `path`, preprocessed if it needs it or if `opts` has flags.
-    pub fn read(path: &Path, opts: &PreprocessOptions) -> Result<SourceMap, ReadError> {
+    pub fn read(path: &Path, opts: &PreprocessOptions) -> Result<SourceMap, Box<ReadError>> {
         let name = path.display().to_string();
         let unlocated = |message: String| {
             let loc = Location::file_line_col(&Arc::from(name.as_str()), 1, 1);
-            ReadError { diagnostic: Diagnostic::error(loc, message), source: None }
+            Box::new(ReadError { diagnostic: Diagnostic::error(loc, message), source: None })
         };
         let raw = std::fs::read(path).map_err(|e| unlocated(format!("cannot read '{}': {e}", path.display())))?;
-        let text = sharc_ir::diag::utf8_text(&name, raw)
-            .map_err(|e| ReadError { diagnostic: e.diagnostic, source: Some(SourceMap::plain(&name, e.shown)) })?;
+        let text = sharc_ir::diag::utf8_text(&name, raw).map_err(|e| {
+            Box::new(ReadError { diagnostic: e.diagnostic, source: Some(SourceMap::plain(&name, e.shown)) })
+        })?;
         if !needs_preprocessor(&text) && opts.include_dirs.is_empty() && opts.defines.is_empty() {
             return Ok(SourceMap::plain(&name, text));
         }

@@ -216,7 +216,7 @@ impl NotUtf8 {
 
 /// `bytes`, read from the file `name`, as text; one that is not UTF-8 is an error located at the
 /// first byte that is not (every tool and the C front-end read their inputs through here).
-pub fn utf8_text(name: &str, bytes: Vec<u8>) -> Result<String, NotUtf8> {
+pub fn utf8_text(name: &str, bytes: Vec<u8>) -> Result<String, Box<NotUtf8>> {
     let e = match String::from_utf8(bytes) {
         Ok(text) => return Ok(text),
         Err(e) => e,
@@ -234,7 +234,7 @@ pub fn utf8_text(name: &str, bytes: Vec<u8>) -> Result<String, NotUtf8> {
     let file = SourceFile::new(name, Arc::from(&shown[..at]));
     let diagnostic =
         Diagnostic::error(file.location(at), format!("source file is not valid UTF-8 (byte 0x{:02X})", bytes[at]));
-    Err(NotUtf8 { diagnostic, shown })
+    Err(Box::new(NotUtf8 { diagnostic, shown }))
 }
 
 #[cfg(test)]
