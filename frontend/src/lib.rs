@@ -75,10 +75,7 @@ pub fn compile_file(ctx: &mut Context, path: &Path, opts: &Options) -> Compilati
     let pp = PreprocessOptions { include_dirs: opts.include_dirs.clone(), defines: opts.defines.clone() };
     let source = match SourceMap::read(path, &pp) {
         Ok(s) => s,
-        Err(message) => {
-            let loc = sharc_ir::Location::file_line_col(&std::sync::Arc::from(path.display().to_string()), 1, 1);
-            return Compilation { source: None, module: None, diagnostics: vec![Diagnostic::error(loc, message)] };
-        }
+        Err(e) => return Compilation { source: e.source, module: None, diagnostics: vec![e.diagnostic] },
     };
     compile_source(ctx, source, opts)
 }
@@ -103,15 +100,7 @@ pub fn c_harness_file(path: &Path, opts: &Options) -> Result<String, Box<Compila
     let pp = PreprocessOptions { include_dirs: opts.include_dirs.clone(), defines: opts.defines.clone() };
     let fail =
         |source: Option<SourceMap>, d: Diagnostic| Box::new(Compilation { source, module: None, diagnostics: vec![d] });
-    let source = SourceMap::read(path, &pp).map_err(|m| {
-        fail(
-            None,
-            Diagnostic::error(
-                sharc_ir::Location::file_line_col(&std::sync::Arc::from(path.display().to_string()), 1, 1),
-                m,
-            ),
-        )
-    })?;
+    let source = SourceMap::read(path, &pp).map_err(|e| fail(e.source, e.diagnostic))?;
     let result = (|| {
         let (items, typedefs) = parse::skim(&source.text)?;
         let (selected, _) = select(&source, &items, opts)?;
@@ -134,11 +123,18 @@ type Selected = (String, Span, Span);
 /// Other functions of the file (initialisation, printing) are compiled when sharc can and skipped
 /// with a remark otherwise.
 fn required(source: &SourceMap, f: &Selected, opts: &Options) -> bool {
-    opts.function.is_some()
-        || source.text[f.2.start..f.2.end].lines().any(|l| {
-            let t = l.trim_start();
-            t.starts_with("#pragma") && (t.contains(" acc") || t.contains("scop"))
-        })
+    opts.function.is_some() || source.text[f.2.start..f.2.end].lines().any(is_offload_pragma)
+}
+
+/// Whether a line is an OpenACC or `scop` pragma, spelled as the grammar's `pragma` rule reads
+/// it: `#`, blanks, `pragma`, blanks (`# pragma acc`, `#pragma\tacc` are pragmas too).
+fn is_offload_pragma(line: &str) -> bool {
+    let blank = |c: char| c == ' ' || c == '\t';
+    let Some(rest) = line.trim_start().strip_prefix('#') else { return false };
+    let Some(body) = rest.trim_start_matches(blank).strip_prefix("pragma") else { return false };
+    let word: String =
+        body.trim_start_matches(blank).chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+    matches!(word.as_str(), "acc" | "scop" | "endscop")
 }
 
 fn select(source: &SourceMap, items: &[parse::TopItem], opts: &Options) -> Result<(Vec<Selected>, bool), FrontError> {
@@ -189,6 +185,9 @@ fn build(ctx: &mut Context, source: &SourceMap, opts: &Options, out: &mut Vec<Di
     let module = ctx.create_op(OperationState::new("builtin.module", loc).region(region));
 
     let mut compiled = 0;
+    // The first function that failed but need not compile, and where its remark is in `out`:
+    // if no function compiles, its error replaces the remark.
+    let mut first_skipped: Option<(usize, FrontError, &Selected)> = None;
     for sel in &selected {
         let (name, name_span, span) = sel;
         let before = ctx.block_ops(body).len();
@@ -224,14 +223,22 @@ fn build(ctx: &mut Context, source: &SourceMap, opts: &Options, out: &mut Vec<Di
                 for op in ctx.block_ops(body).into_iter().skip(before) {
                     ctx.erase_op(op);
                 }
-                let mut d = FrontError::remark(*name_span, format!("function '{name}' is not compiled: {}", e.message));
-                d.notes.push((e.span, "here".into()));
-                out.push(to_diagnostic(source, &d));
+                out.push(to_diagnostic(source, &skipped_remark(&e, name, *name_span)));
+                first_skipped.get_or_insert((out.len() - 1, e, sel));
             }
         }
     }
     if compiled == 0 {
-        return Err(FrontError::new(selected[0].1, "no function of the file could be compiled"));
+        // Nothing to show for the file: the first function's own error, where it happened (the
+        // `goto`), not a summary at the first function; the other functions keep their remarks.
+        let Some((at, e, (name, name_span, _))) = first_skipped else {
+            return Err(FrontError::new(selected[0].1, "the file defines no function to compile"));
+        };
+        out.remove(at);
+        return Err(e.with_note(
+            *name_span,
+            format!("while compiling function '{name}' (no function of the file compiles; select functions with --function)"),
+        ));
     }
     if let Err(d) = sharc_ir::verifier::verify(ctx, module) {
         return Err(FrontError::new(
@@ -241,6 +248,13 @@ fn build(ctx: &mut Context, source: &SourceMap, opts: &Options, out: &mut Vec<Di
     }
     let _ = Builder::at(InsertPoint::BlockEnd(body));
     Ok(module)
+}
+
+/// The remark for a function skipped because it does not compile, pointing at the reason.
+fn skipped_remark(e: &FrontError, name: &str, name_span: Span) -> FrontError {
+    let mut d = FrontError::remark(name_span, format!("function '{name}' is not compiled: {}", e.message));
+    d.notes.push((e.span, "here".into()));
+    d
 }
 
 /// Pragmas that must stand before a statement (an OpenACC loop directive before `}`) are errors.

@@ -8,7 +8,7 @@
 //! which [`SourceMap`] reads and blanks out.
 
 use crate::ast::Span;
-use sharc_ir::diag::SourceMap as Files;
+use sharc_ir::diag::{Diagnostic, SourceMap as Files};
 use sharc_ir::Location;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,6 +21,16 @@ pub struct PreprocessOptions {
     pub include_dirs: Vec<PathBuf>,
     /// `-D` definitions (`NAME` or `NAME=VALUE`).
     pub defines: Vec<String>,
+}
+
+/// Why a file could not be read: the error, and the text to render it against (a file that is
+/// not UTF-8 is shown, with its bad bytes as `?`, at the first bad byte).
+#[derive(Debug)]
+pub struct ReadError {
+    /// The error.
+    pub diagnostic: Diagnostic,
+    /// The source to render it with, if any was read.
+    pub source: Option<SourceMap>,
 }
 
 /// The text the parser sees and where each of its lines came from.
@@ -48,14 +58,20 @@ pub fn needs_preprocessor(text: &str) -> bool {
 
 impl SourceMap {
     /// The source of `path`, preprocessed if it needs it or if `opts` has flags.
-    pub fn read(path: &Path, opts: &PreprocessOptions) -> Result<SourceMap, String> {
-        let raw = std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-        let text = String::from_utf8(raw).map_err(|_| format!("'{}' is not UTF-8 text", path.display()))?;
+    pub fn read(path: &Path, opts: &PreprocessOptions) -> Result<SourceMap, Box<ReadError>> {
         let name = path.display().to_string();
+        let unlocated = |message: String| {
+            let loc = Location::file_line_col(&Arc::from(name.as_str()), 1, 1);
+            Box::new(ReadError { diagnostic: Diagnostic::error(loc, message), source: None })
+        };
+        let raw = std::fs::read(path).map_err(|e| unlocated(format!("cannot read '{}': {e}", path.display())))?;
+        let text = sharc_ir::diag::utf8_text(&name, raw).map_err(|e| {
+            Box::new(ReadError { diagnostic: e.diagnostic, source: Some(SourceMap::plain(&name, e.shown)) })
+        })?;
         if !needs_preprocessor(&text) && opts.include_dirs.is_empty() && opts.defines.is_empty() {
             return Ok(SourceMap::plain(&name, text));
         }
-        let out = preprocess(path, opts)?;
+        let out = preprocess(path, opts).map_err(unlocated)?;
         Ok(SourceMap::from_preprocessed(&name, &text, &out))
     }
 

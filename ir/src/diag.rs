@@ -190,3 +190,73 @@ fn expand_tabs(text: &str, col: usize) -> (String, usize) {
     let end = shown.chars().count();
     (shown, caret_at.unwrap_or(end + col.saturating_sub(text.len() + 1)))
 }
+
+/// A file that is not UTF-8 text: the error at its first bad byte, and the text to show it
+/// against.
+#[derive(Debug)]
+pub struct NotUtf8 {
+    /// `file:line:col: error: source file is not valid UTF-8 (byte 0x..)`, the column in bytes.
+    pub diagnostic: Diagnostic,
+    /// The file with each invalid sequence shown as `?`: the bytes before the bad one are
+    /// unchanged, so the column holds, and the line stays printable with a caret (a replacement
+    /// character would make it non-ASCII, under which no caret is drawn).
+    pub shown: String,
+}
+
+impl NotUtf8 {
+    /// The diagnostic rendered with its source line and caret.
+    pub fn render(&self) -> String {
+        let mut files = SourceMap::default();
+        if let Some((file, _, _)) = self.diagnostic.loc.position() {
+            files.add(file, Arc::from(self.shown.as_str()));
+        }
+        files.render(&self.diagnostic)
+    }
+}
+
+/// `bytes`, read from the file `name`, as text; one that is not UTF-8 is an error located at the
+/// first byte that is not (every tool and the C front-end read their inputs through here).
+pub fn utf8_text(name: &str, bytes: Vec<u8>) -> Result<String, Box<NotUtf8>> {
+    let e = match String::from_utf8(bytes) {
+        Ok(text) => return Ok(text),
+        Err(e) => e,
+    };
+    let at = e.utf8_error().valid_up_to();
+    let bytes = e.as_bytes();
+    let mut shown = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        shown.push_str(chunk.valid());
+        if !chunk.invalid().is_empty() {
+            shown.push('?');
+        }
+    }
+    // The text before `at` is valid, so its offsets are the file's.
+    let file = SourceFile::new(name, Arc::from(&shown[..at]));
+    let diagnostic =
+        Diagnostic::error(file.location(at), format!("source file is not valid UTF-8 (byte 0x{:02X})", bytes[at]));
+    Err(Box::new(NotUtf8 { diagnostic, shown }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn not_utf8_is_located_at_the_first_bad_byte() {
+        assert_eq!(utf8_text("a.c", b"int x;\n".to_vec()).expect("UTF-8"), "int x;\n");
+        // Line 2, after a valid two-byte character (columns count bytes): col 9.
+        let bytes = b"int x;\n// caf\xC3\xA9\xE9 \xFF!\nint y;\n".to_vec();
+        let e = utf8_text("a.c", bytes).expect_err("not UTF-8");
+        assert_eq!(e.diagnostic.loc.position(), Some(("a.c", 2, 9)));
+        assert_eq!(e.diagnostic.message, "source file is not valid UTF-8 (byte 0xE9)");
+        assert_eq!(e.shown, "int x;\n// caf\u{e9}? ?!\nint y;\n");
+        // A line with valid non-ASCII text gets no caret (as LLVM); an ASCII one does.
+        let e = utf8_text("b.c", b"void f() {\n  p[0] = 1; \xE9\n}\n".to_vec()).expect_err("not UTF-8");
+        assert_eq!(
+            e.render(),
+            "b.c:2:13: error: source file is not valid UTF-8 (byte 0xE9)\n  p[0] = 1; ?\n            ^\n"
+        );
+        let e = utf8_text("c.c", vec![0xFF]).expect_err("not UTF-8");
+        assert_eq!(e.diagnostic.loc.position(), Some(("c.c", 1, 1)));
+    }
+}

@@ -39,6 +39,22 @@
 // RUN: not sharc-run %s.missing --entry=main 2>&1 | FileCheck %s --check-prefix=INPUT
 // INPUT: error: could not open input file '{{.*}}bad-inputs.mlir.missing'
 
+// --inputs DIR reads scalars from DIR/scalars.txt: one that cannot be read, or a line that is not
+// NAME=VALUE, is an error (both were ignored, and the kernel ran with other scalars).
+// RUN: rm -rf %t.in && mkdir -p %t.in/unreadable/scalars.txt %t.in/malformed %t.in/good %t.in/none
+// RUN: not sharc-run %s --entry=main --random-inputs=1 --inputs=%t.in/unreadable 2>&1 | FileCheck %s --check-prefix=UNREADABLE
+// UNREADABLE: error: cannot read '{{.*}}unreadable/scalars.txt': {{.*}}directory
+// RUN: printf 'n=4\nn 5\n' > %t.in/malformed/scalars.txt
+// RUN: not sharc-run %s --entry=main --random-inputs=1 --inputs=%t.in/malformed 2>&1 | FileCheck %s --check-prefix=LINE
+// LINE: {{.*}}malformed/scalars.txt:2:1: error: expected a NAME=VALUE line
+// LINE-NEXT: {{^}}n 5{{$}}
+// LINE-NEXT: {{^}}^{{$}}
+// RUN: printf 'n=7\n' > %t.in/good/scalars.txt
+// RUN: sharc-run %s --entry=main --random-inputs=1 --inputs=%t.in/good | FileCheck %s --check-prefix=GOOD
+// GOOD: result 0: 7 : index
+// Without scalars.txt the directory gives no scalars.
+// RUN: not sharc-run %s --entry=main --random-inputs=1 --inputs=%t.in/none 2>&1 | FileCheck %s --check-prefix=SCALAR
+
 // RUN: sharc-run %s --entry=main --random-inputs=1 --arg=n=4 | FileCheck %s --check-prefix=OK
 // OK: result 0: 4 : index
 

@@ -15,12 +15,15 @@ use std::io::Read;
 use std::sync::Arc;
 
 /// MLIR tools accept long options with one dash (`-split-input-file`); clap wants two.
-/// Rewrites `-abc...` (more than one letter) to `--abc...`; `-o` and `-` stay.
-pub fn normalize_args(args: impl IntoIterator<Item = String>) -> Vec<String> {
+/// Rewrites `-abc...` (more than one letter) to `--abc...`; `-o` and `-` stay, and so does the
+/// value of an option of `cmd` that takes one as the next argument (`--features -ptx75`: LLVM
+/// feature lists start with `-`).
+pub fn normalize_args(cmd: &clap::Command, args: impl IntoIterator<Item = String>) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest_are_files = false;
+    let mut value_next = false;
     for (i, a) in args.into_iter().enumerate() {
-        if i == 0 || rest_are_files {
+        if i == 0 || rest_are_files || std::mem::take(&mut value_next) {
             out.push(a);
             continue;
         }
@@ -30,13 +33,32 @@ pub fn normalize_args(args: impl IntoIterator<Item = String>) -> Vec<String> {
             continue;
         }
         let single_dash_long = a.starts_with('-') && !a.starts_with("--") && a.len() > 2 && !a.starts_with("-O");
-        if single_dash_long {
-            out.push(format!("-{a}"));
-        } else {
-            out.push(a);
-        }
+        let a = if single_dash_long { format!("-{a}") } else { a };
+        value_next = takes_separate_value(cmd, &a);
+        out.push(a);
     }
     out
+}
+
+/// Whether `arg` (`--name` or `-c`, without `=VALUE`) is an option of `cmd` whose value is the
+/// next argument.
+fn takes_separate_value(cmd: &clap::Command, arg: &str) -> bool {
+    let option = if let Some(long) = arg.strip_prefix("--") {
+        (!long.contains('=')).then(|| cmd.get_arguments().find(|o| o.get_long() == Some(long))).flatten()
+    } else {
+        let mut chars = arg.strip_prefix('-').unwrap_or("").chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => cmd.get_arguments().find(|o| o.get_short() == Some(c)),
+            _ => None,
+        }
+    };
+    // An option whose value is optional (`--verify-each`) or must follow `=` (a pass's options)
+    // never takes the next argument.
+    option.is_some_and(|o| {
+        o.get_action().takes_values()
+            && !o.is_require_equals_set()
+            && o.get_num_args().is_none_or(|r| r.min_values() > 0)
+    })
 }
 
 /// An input read from a file or stdin (`-`).
@@ -56,21 +78,9 @@ pub fn read_input(path: &str) -> Result<Input, String> {
     } else {
         bytes = std::fs::read(path).map_err(|e| format!("error: could not open input file '{path}': {e}"))?;
     }
-    match String::from_utf8(bytes) {
+    match sharc_ir::diag::utf8_text(&name, bytes) {
         Ok(text) => Ok(Input { name, text: Arc::from(text) }),
-        Err(e) => {
-            let bytes = e.as_bytes();
-            let at = e.utf8_error().valid_up_to();
-            let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-            let line_start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-            let col = at - line_start + 1;
-            let shown = String::from_utf8_lossy(&bytes[line_start..]).lines().next().unwrap_or("").to_string();
-            Err(format!(
-                "{name}:{line}:{col}: error: source file is not valid UTF-8 (byte 0x{:02X})\n{shown}\n{}^",
-                bytes[at],
-                " ".repeat(col.saturating_sub(1))
-            ))
-        }
+        Err(e) => Err(e.render().trim_end().to_string()),
     }
 }
 
@@ -87,5 +97,39 @@ pub fn write_output(path: &str, text: &str) -> Result<(), String> {
         out.write_all(text.as_bytes()).map_err(|e| format!("error: cannot write output: {e}"))
     } else {
         std::fs::write(path, text).map_err(|e| format!("error: cannot write '{path}': {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{Arg, ArgAction, Command};
+
+    #[test]
+    fn values_after_options_that_take_one_stay_values() {
+        let cmd = Command::new("t")
+            .arg(Arg::new("features").long("features").allow_hyphen_values(true))
+            .arg(Arg::new("split").long("split-input-file").action(ArgAction::SetTrue))
+            .arg(Arg::new("each").long("verify-each").num_args(0..=1).default_missing_value("true"))
+            .arg(Arg::new("pass").long("canon").num_args(0..=1).require_equals(true).default_missing_value(""))
+            .arg(Arg::new("output").short('o'))
+            .arg(Arg::new("input"));
+        let norm = |args: &[&str]| normalize_args(&cmd, args.iter().map(|a| a.to_string()));
+        assert_eq!(
+            norm(&["t", "-features", "-ptx75", "-split-input-file", "x.mlir"]),
+            ["t", "--features", "-ptx75", "--split-input-file", "x.mlir"]
+        );
+        assert_eq!(
+            norm(&["t", "--features=-ptx75", "-split-input-file"]),
+            ["t", "--features=-ptx75", "--split-input-file"]
+        );
+        // Optional values and values after '=' never take the next argument.
+        assert_eq!(norm(&["t", "-verify-each", "-split-input-file"]), ["t", "--verify-each", "--split-input-file"]);
+        assert_eq!(norm(&["t", "-canon", "-split-input-file"]), ["t", "--canon", "--split-input-file"]);
+        assert_eq!(
+            norm(&["t", "-o", "-out-file", "-split-input-file"]),
+            ["t", "-o", "-out-file", "--split-input-file"]
+        );
+        assert_eq!(norm(&["t", "--", "-split-input-file"]), ["t", "--", "-split-input-file"]);
     }
 }

@@ -93,7 +93,7 @@ fn parse(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult
         state.add_prop(SYM_NAME, a);
     }
     p.parse_optional_attr_dict_with_keyword(state)?;
-    let region = p.parse_region(&[], true)?;
+    let region = p.parse_region(&[])?;
     if p.ctx().region_is_empty(region) {
         let b = p.ctx().new_block();
         p.ctx().append_block(region, b);

@@ -154,7 +154,7 @@ pub fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> Pa
     let region = if p.at_punct("{") {
         // Like upstream (`enableNameShadowing = false`), the body is not an isolated name scope while
         // parsing: uses of outer values parse and the verifier reports the isolation error.
-        let region = p.parse_region(if named { &args } else { &[] }, false)?;
+        let region = p.parse_region(if named { &args } else { &[] })?;
         if p.ctx().region_is_empty(region) {
             return Err(custom_error(p, body_offset, state, "expected non-empty function body"));
         }

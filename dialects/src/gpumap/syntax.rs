@@ -119,7 +119,7 @@ pub(crate) fn parse_band(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState
         state.add_prop(name, attr);
     }
     state.operands = [lb_operands, ub_operands].concat();
-    let body = p.parse_region(&args, false)?;
+    let body = p.parse_region(&args)?;
     state.regions.push(body);
     p.parse_optional_attr_dict(state)
 }

@@ -145,7 +145,7 @@ pub(crate) fn parse_for(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState)
     state.operands.extend(init_values);
     let mut args = vec![Argument { name: iv, ty, loc: None, attrs: None }];
     args.extend(arguments(iter_names, result_types));
-    let body = p.parse_region(&args, false)?;
+    let body = p.parse_region(&args)?;
     state.regions.push(body);
     p.parse_optional_attr_dict(state)
 }
@@ -193,9 +193,9 @@ pub(crate) fn parse_if(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) 
     let c = p.resolve_operand(&cond, i1)?;
     state.operands.push(c);
     state.result_types = p.parse_optional_arrow_type_list()?;
-    let then_region = p.parse_region(&[], false)?;
+    let then_region = p.parse_region(&[])?;
     state.regions.push(then_region);
-    let else_region = if p.parse_optional_keyword("else") { p.parse_region(&[], false)? } else { p.ctx().new_region() };
+    let else_region = if p.parse_optional_keyword("else") { p.parse_region(&[])? } else { p.ctx().new_region() };
     state.regions.push(else_region);
     p.parse_optional_attr_dict(state)
 }
@@ -243,7 +243,7 @@ pub(crate) fn parse_parallel(p: &mut OpAsmParser<'_, '_>, state: &mut OperationS
     let inits = if p.parse_optional_keyword("init") { p.parse_paren_operand_list()? } else { Vec::new() };
     state.result_types = p.parse_optional_arrow_type_list()?;
     let n = ivs.len();
-    let body = p.parse_region(&arguments(ivs, vec![index; n]), false)?;
+    let body = p.parse_region(&arguments(ivs, vec![index; n]))?;
     state.regions.push(body);
     let sizes = [lbs.len(), ubs.len(), steps.len(), inits.len()].map(|s| s as i32);
     let segments = p.ctx().dense_i32_array(&sizes);
@@ -303,7 +303,7 @@ pub(crate) fn parse_reduce(p: &mut OpAsmParser<'_, '_>, state: &mut OperationSta
     }
     if p.at_punct("{") {
         loop {
-            let r = p.parse_region(&[], false)?;
+            let r = p.parse_region(&[])?;
             state.regions.push(r);
             if !p.parse_optional_punct(",") {
                 break;
@@ -373,9 +373,9 @@ pub(crate) fn parse_while(p: &mut OpAsmParser<'_, '_>, state: &mut OperationStat
         return Err(custom_error(state, p.error_at(type_offset, msg)));
     }
     state.operands = resolve_all(p, state, &inits, &inputs)?;
-    let before = p.parse_region(&arguments(names, inputs), false)?;
+    let before = p.parse_region(&arguments(names, inputs))?;
     keyword(p, state, "do")?;
-    let after = p.parse_region(&[], false)?;
+    let after = p.parse_region(&[])?;
     state.regions.extend([before, after]);
     p.parse_optional_attr_dict_with_keyword(state)
 }
@@ -443,7 +443,7 @@ pub(crate) fn parse_execute_region(p: &mut OpAsmParser<'_, '_>, state: &mut Oper
         let unit = p.ctx().unit_attr();
         state.add_prop(NO_INLINE, unit);
     }
-    let region = p.parse_region(&[], false)?;
+    let region = p.parse_region(&[])?;
     state.regions.push(region);
     p.parse_optional_attr_dict(state)
 }

@@ -91,6 +91,20 @@ impl Lowerer<'_> {
 
     /// Why `e` is not affine, for diagnostics.
     pub(crate) fn why_not_affine(&self, e: &Expr) -> String {
+        // Affine operands whose sum, difference, product or negation is not: the constants
+        // overflow (`i * 4611686018427387904 * 4`), which is no reason about the variables.
+        let affine_parts = match &e.kind {
+            ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) => self.lin(a).is_some() && self.lin(b).is_some(),
+            ExprKind::Binary(BinOp::Mul, a, b) => match (self.lin(a), self.lin(b)) {
+                (Some(x), Some(y)) => x.as_constant().is_some() || y.as_constant().is_some(),
+                _ => false,
+            },
+            ExprKind::Unary(UnOp::Neg, x) => self.lin(x).is_some(),
+            _ => false,
+        };
+        if affine_parts && self.lin(e).is_none() {
+            return "its constants overflow 64-bit integers".to_string();
+        }
         match &e.kind {
             ExprKind::Ident(name) => {
                 match self.lookup(name).map(|id| &self.var(id).binding) {

@@ -14,6 +14,10 @@ use sharc_dialects::{affine as aff, scf};
 use sharc_ir::builder::Builder;
 use sharc_ir::{BlockId, OpId, Value};
 
+/// Why a constant step is refused: its negation (a decreasing loop counts up by `-step`) does
+/// not fit in an `i64`.
+const STEP_OVERFLOWS: &str = "the step's magnitude does not fit in a 64-bit index";
+
 /// A `for` loop in the form affine loops need.
 struct CountedLoop<'e> {
     var: String,
@@ -77,7 +81,7 @@ impl Lowerer<'_> {
                 if *op == BinOp::Add {
                     k
                 } else {
-                    -k
+                    k.checked_neg().ok_or(STEP_OVERFLOWS)?
                 }
             }
             Some(ExprKind::Assign(None, x, r)) if is_ident(x, &var) => match &r.kind {
@@ -86,7 +90,7 @@ impl Lowerer<'_> {
                     if *op == BinOp::Add {
                         k
                     } else {
-                        -k
+                        k.checked_neg().ok_or(STEP_OVERFLOWS)?
                     }
                 }
                 ExprKind::Binary(BinOp::Add, k, a) if is_ident(a, &var) => {
@@ -98,6 +102,10 @@ impl Lowerer<'_> {
         };
         if step == 0 {
             return Err("the step is zero".into());
+        }
+        // A decreasing loop counts up by `-step` (`loop_header`).
+        if step == i64::MIN {
+            return Err(STEP_OVERFLOWS.into());
         }
         let cond = cond.ok_or("the loop has no condition")?;
         let mut limits = Vec::new();
@@ -136,7 +144,10 @@ impl Lowerer<'_> {
                 }
             };
             match self.lin(bound) {
-                Some(l) => limits.push(l.add(&Lin::constant(adjust), 1).ok_or("bound overflows")?),
+                Some(l) => limits.push(l.add(&Lin::constant(adjust), 1).ok_or_else(|| {
+                    let sign = if adjust > 0 { '+' } else { '-' };
+                    format!("the exclusive bound '{} {sign} 1' does not fit in a 64-bit index", self.text(bound.span))
+                })?),
                 None => {
                     if limit_expr.is_some() || step < 0 {
                         return Err(format!(
@@ -306,8 +317,23 @@ impl Lowerer<'_> {
             let (lb, ub, step) = if lp.step > 0 {
                 (vec![init_lin], lp.limits.clone(), lp.step)
             } else {
-                // `for (i = a; i > l; i -= c)`: t from 0 while t < a - l, and i = a - t.
-                let ubs: Vec<Lin> = lp.limits.iter().map(|l| init_lin.add(l, -1).expect("no overflow")).collect();
+                // `for (i = a; i > l; i -= c)`: t from 0 while t < a - l, and i = a - t. The
+                // distance a - l can exceed i64 although a and l fit (`i = LONG_MAX; i > -1`):
+                // such a loop has more iterations than an index can count.
+                let ubs = lp
+                    .limits
+                    .iter()
+                    .map(|l| init_lin.add(l, -1))
+                    .collect::<Option<Vec<Lin>>>()
+                    .ok_or_else(|| {
+                        FrontError::new(
+                            head,
+                            format!(
+                                "the distance from the start '{}' to the loop's bound does not fit in a 64-bit index: the loop has too many iterations",
+                                self.text(lp.init.span)
+                            ),
+                        )
+                    })?;
                 (vec![Lin::constant(0)], ubs, -lp.step)
             };
             let (lb_map, lb_ops) = self.affine_map(&lb);

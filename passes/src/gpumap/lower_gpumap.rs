@@ -288,6 +288,13 @@ fn grid(ctx: &Context, band: BandOp) -> Option<Vec<Extent>> {
         let lbs = m.import(&band.lower_bound_map(ctx, d)?, band.lower_bound_operands(ctx));
         let ubs = m.import(&band.upper_bound_map(ctx, d)?, band.upper_bound_operands(ctx));
         let per_block = step.checked_mul(size)?;
+        // Constant bounds whose distance overflows i64 (C allows `i = -LONG_MAX; i < LONG_MAX`):
+        // the folded `ub - lb` would wrap to a negative grid and the band would vanish as empty.
+        for (u, l) in ubs.iter().flat_map(|u| lbs.iter().map(move |l| (u, l))) {
+            if let (Some(u), Some(l)) = (u.as_constant(), l.as_constant()) {
+                u.checked_sub(l)?;
+            }
+        }
         let exprs: Vec<AffineExpr> =
             ubs.iter().flat_map(|u| lbs.iter().map(move |l| (u.clone() - l.clone()).ceil_div(per_block))).collect();
         per_loop.push(exprs);

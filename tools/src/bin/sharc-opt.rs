@@ -124,8 +124,9 @@ fn main() -> ExitCode {
     // notes where installed (docs/tools/sharc-opt.md, "The register oracle").
     sharc_passes::analysis::registers::install(sharc_tools::register_oracle::oracle_factory);
     let passes = sharc_passes::registry();
-    let args = sharc_tools::normalize_args(std::env::args());
-    let m = match command(&passes).try_get_matches_from(args) {
+    let cmd = command(&passes);
+    let args = sharc_tools::normalize_args(&cmd, std::env::args());
+    let m = match cmd.try_get_matches_from(args) {
         Ok(m) => m,
         Err(e) => {
             let _ = e.print();

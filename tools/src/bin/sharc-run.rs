@@ -50,9 +50,40 @@ fn command() -> Command {
         .arg(Arg::new("list-targets").long("list-targets").action(ArgAction::SetTrue).help("List the shipped targets"))
 }
 
+/// The `NAME=VALUE` lines of an inputs directory's `scalars.txt` (the C harness writes one; a
+/// directory without it has no scalars). A file that exists but cannot be read, is not UTF-8 or
+/// has a line of another form is an error, located at the line: silently dropping it would run
+/// the kernel with other scalars than the ones given.
+fn read_scalars(path: &std::path::Path) -> Result<Vec<(String, String)>, String> {
+    let name = path.display().to_string();
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("error: cannot read '{name}': {e}")),
+    };
+    let text = sharc_ir::diag::utf8_text(&name, bytes).map_err(|e| e.render())?;
+    let mut scalars = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match line.split_once('=') {
+            Some((n, value)) if !n.trim().is_empty() => scalars.push((n.trim().to_string(), value.trim().to_string())),
+            _ => {
+                let mut files = SourceMap::default();
+                files.add(&name, std::sync::Arc::from(text.as_str()));
+                let loc = sharc_ir::Location::file_line_col(&std::sync::Arc::from(name.as_str()), k as u32 + 1, 1);
+                return Err(files.render(&sharc_ir::diag::Diagnostic::error(loc, "expected a NAME=VALUE line")));
+            }
+        }
+    }
+    Ok(scalars)
+}
+
 fn main() -> ExitCode {
-    let args = sharc_tools::normalize_args(std::env::args());
-    let m = match command().try_get_matches_from(args) {
+    let cmd = command();
+    let args = sharc_tools::normalize_args(&cmd, std::env::args());
+    let m = match cmd.try_get_matches_from(args) {
         Ok(m) => m,
         Err(e) => {
             let _ = e.print();
@@ -175,11 +206,9 @@ fn inputs(m: &ArgMatches, params: &[Param], entry_name: &str) -> Result<Vec<ArgV
         }
     }
     if let Some(dir) = m.get_one::<String>("inputs") {
-        let scalars = std::fs::read_to_string(std::path::Path::new(dir).join("scalars.txt")).unwrap_or_default();
-        for line in scalars.lines() {
-            let Some((name, value)) = line.split_once('=') else { continue };
+        for (name, value) in read_scalars(&std::path::Path::new(dir).join("scalars.txt"))? {
             if let Some(i) = params.iter().position(|p| p.name == name && matches!(p.kind, ArgKind::Scalar(_))) {
-                given[i].get_or_insert_with(|| value.trim().to_string());
+                given[i].get_or_insert(value);
             }
         }
         for (p, g) in params.iter().zip(given.iter_mut()) {

@@ -22,7 +22,8 @@ fn command() -> Command {
         .arg(value("target", "A shipped target name, a target .toml file, or 'host'").conflicts_with("triple"))
         .arg(value("triple", "An LLVM target triple (nvptx64-nvidia-cuda, amdgcn-amd-amdhsa, x86_64-...)").requires("chip"))
         .arg(value("chip", "The processor with --triple (sm_80, gfx90a, x86-64)").requires("triple"))
-        .arg(value("features", "LLVM target features with --triple (+ptx78)").requires("triple"))
+        // A feature list may start with '-' (`-ptx75,+sm_80`): a value, not an option.
+        .arg(value("features", "LLVM target features with --triple (+ptx78, -ptx75)").requires("triple").allow_hyphen_values(true))
         .arg(value("emit", "Output format").value_parser(["llvm", "ptx", "hsaco", "asm", "obj"]).default_value("llvm"))
         .arg(Arg::new("opt").short('O').help("Optimisation level: -O0, -O1, -O2 (default), -O3").value_parser(["0", "1", "2", "3"]).default_value("2"))
         .arg(Arg::new("output").short('o').help("Output file ('-' for stdout)").default_value("-"))
@@ -30,8 +31,9 @@ fn command() -> Command {
 }
 
 fn main() -> ExitCode {
-    let args = sharc_tools::normalize_args(std::env::args());
-    let m = match command().try_get_matches_from(args) {
+    let cmd = command();
+    let args = sharc_tools::normalize_args(&cmd, std::env::args());
+    let m = match cmd.try_get_matches_from(args) {
         Ok(m) => m,
         Err(e) => {
             let _ = e.print();

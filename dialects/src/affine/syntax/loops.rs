@@ -151,7 +151,7 @@ pub(crate) fn parse_for(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState)
     if args.len() != state.result_types.len() + 1 {
         return Err(custom_error(state, "mismatch between the number of loop-carried values and results"));
     }
-    let body = p.parse_region(&args, false)?;
+    let body = p.parse_region(&args)?;
     state.regions.push(body);
     p.parse_optional_attr_dict(state)
 }
@@ -373,7 +373,7 @@ pub(crate) fn parse_parallel(p: &mut OpAsmParser<'_, '_>, state: &mut OperationS
         state.add_prop(name, attr);
     }
     state.operands = [lb_operands, ub_operands].concat();
-    let body = p.parse_region(&ivs, false)?;
+    let body = p.parse_region(&ivs)?;
     state.regions.push(body);
     p.parse_optional_attr_dict(state)
 }
@@ -428,8 +428,8 @@ pub(crate) fn parse_if(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) 
     }
     state.operands = operands;
     state.result_types = p.parse_optional_arrow_type_list()?;
-    let then_region = p.parse_region(&[], false)?;
-    let else_region = if p.parse_optional_keyword("else") { p.parse_region(&[], false)? } else { p.ctx().new_region() };
+    let then_region = p.parse_region(&[])?;
+    let else_region = if p.parse_optional_keyword("else") { p.parse_region(&[])? } else { p.ctx().new_region() };
     state.regions = vec![then_region, else_region];
     p.parse_optional_attr_dict(state)
 }

@@ -29,7 +29,7 @@ pub(crate) fn parse_module(p: &mut OpAsmParser<'_, '_>, state: &mut OperationSta
         state.add_prop(TARGETS, targets);
     }
     p.parse_optional_attr_dict_with_keyword(state)?;
-    let region = p.parse_region(&[], true)?;
+    let region = p.parse_region(&[])?;
     if p.ctx().region_is_empty(region) {
         let block = p.ctx().new_block();
         p.ctx().append_block(region, block);
@@ -152,7 +152,7 @@ pub(crate) fn parse_func(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState
     }
     p.parse_optional_attr_dict_with_keyword(state)?;
     let entry_args: Vec<Argument> = args.into_iter().chain(workgroup).chain(private).collect();
-    let body = p.parse_region(&entry_args, true)?;
+    let body = p.parse_region(&entry_args)?;
     state.regions.push(body);
     Ok(())
 }

@@ -126,7 +126,7 @@ pub(crate) fn parse_launch(p: &mut OpAsmParser<'_, '_>, state: &mut OperationSta
     state.add_attr(NUM_WORKGROUP_ATTRIBUTIONS, count);
     args.extend(workgroup);
     args.extend(parse_attributions(p, "private")?);
-    let body = p.parse_region(&args, false)?;
+    let body = p.parse_region(&args)?;
     state.regions.push(body);
     p.parse_optional_attr_dict(state)?;
     let sizes = [0, 1, 1, 1, 1, 1, 1, 0, 0, 0, i32::from(has_dynamic_smem)];

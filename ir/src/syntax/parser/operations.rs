@@ -124,9 +124,8 @@ impl<'s, 'c> Parser<'s, 'c> {
         // Regions.
         if self.parse_optional_punct("(") {
             self.default_dialects.push(spec.and_then(|s| s.default_dialect));
-            let isolated = spec.is_some_and(|s| s.has(OpTraits::ISOLATED_FROM_ABOVE));
             loop {
-                let r = self.parse_region(&[], isolated)?;
+                let r = self.parse_region(&[])?;
                 state.regions.push(r);
                 if !self.parse_optional_punct(",") {
                     break;

@@ -10,40 +10,29 @@ use crate::syntax::ParseResult;
 use crate::types::Type;
 
 impl<'s, 'c> Parser<'s, 'c> {
-    /// `{ ... }` with optional entry-block arguments defined by the op's custom syntax.
-    /// `isolated` says whether the op is isolated from above (it does not hide names).
-    pub fn parse_region(&mut self, entry_args: &[Argument], isolated: bool) -> ParseResult<RegionId> {
-        self.parse_region_impl(entry_args, isolated, true)
-    }
-
-    /// A region if the current token is `{`.
-    pub fn parse_optional_region(&mut self, entry_args: &[Argument], isolated: bool) -> ParseResult<Option<RegionId>> {
-        if self.at_punct("{") {
-            self.parse_region(entry_args, isolated).map(Some)
-        } else {
-            Ok(None)
-        }
-    }
-
-    fn parse_region_impl(
-        &mut self,
-        entry_args: &[Argument],
-        isolated: bool,
-        _allow_empty: bool,
-    ) -> ParseResult<RegionId> {
+    /// `{ ... }` with optional entry-block arguments defined by the op's custom syntax. An
+    /// isolated-from-above op parses its regions alike: isolation does not hide names (see the
+    /// module docs); the verifier reports a use across the boundary, as upstream.
+    pub fn parse_region(&mut self, entry_args: &[Argument]) -> ParseResult<RegionId> {
         let open = self.offset();
         self.parse_punct_in("{", " to begin a region")?;
         let region = self.ctx.new_region();
         self.parsed_regions.insert(region);
-        // Isolation does not change name visibility (see the module docs); the flag stays in the
-        // API because custom parsers know it and a stricter mode may want it.
-        let _ = isolated;
         self.push_region_names();
         let result = self.parse_region_body(region, entry_args, open);
         let popped = self.pop_region_names();
         result?;
         popped?;
         Ok(region)
+    }
+
+    /// A region if the current token is `{`.
+    pub fn parse_optional_region(&mut self, entry_args: &[Argument]) -> ParseResult<Option<RegionId>> {
+        if self.at_punct("{") {
+            self.parse_region(entry_args).map(Some)
+        } else {
+            Ok(None)
+        }
     }
 
     fn parse_region_body(&mut self, region: RegionId, entry_args: &[Argument], open: usize) -> ParseResult<()> {

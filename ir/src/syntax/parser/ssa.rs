@@ -9,7 +9,7 @@ use crate::types::Type;
 use rustc_hash::FxHashMap as HashMap;
 
 impl<'s, 'c> Parser<'s, 'c> {
-    pub(super) fn push_scope(&mut self, _isolated: bool) {
+    pub(super) fn push_scope(&mut self) {
         self.scopes.push(NameScope::default());
     }
 

@@ -11,7 +11,7 @@ use crate::syntax::ParseResult;
 impl<'s, 'c> Parser<'s, 'c> {
     pub(super) fn parse_top_level(&mut self) -> ParseResult<OpId> {
         let (region, block) = self.ctx.new_region_with_block(&[]);
-        self.push_scope(true);
+        self.push_scope();
         self.push_region_names();
         self.predefine_location_aliases()?;
         loop {

@@ -115,10 +115,13 @@ pub(super) fn aligned_x_lower(ctx: &Context, section: ParallelOp, baseline: &Bas
         };
         rows.push((offset, sector / bytes));
     }
-    let aligned = |start: i64| rows.iter().filter(|&&(offset, per)| (start + offset).rem_euclid(per) == 0).count();
+    // Checked: the C front-end accepts bounds and offsets anywhere in i64 (`i = LONG_MIN + 1`).
+    let aligned = |start: i64| {
+        rows.iter().filter(|&&(offset, per)| start.checked_add(offset).is_some_and(|a| a.rem_euclid(per) == 0)).count()
+    };
     let widest = rows.iter().map(|&(_, per)| per).max()?;
     // The nearest start wins ties: fewer idle threads.
-    let best = (lb - widest + 1..=lb).rev().max_by_key(|&s| (aligned(s), s))?;
+    let best = (lb.checked_sub(widest - 1)?..=lb).rev().max_by_key(|&s| (aligned(s), s))?;
     (best < lb && aligned(best) > aligned(lb)).then_some(best)
 }
 
