@@ -54,6 +54,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     if let Err(d) = verifier::verify(&ctx, module) {
-        panic!("the gpu level does not verify after the pipeline reported success ({target}): {d}\n--- input ---\n{text}");
+        panic!(
+            "the gpu level does not verify after the pipeline reported success ({target}): {d}\n--- input ---\n{text}"
+        );
     }
 });
