@@ -26,6 +26,17 @@
 
 // -----
 
+// The same for dense elements: `dense<[1, 0]> : tensor<2xi0>` does not parse.
+// expected-error @+1 {{expected i1 type for 'true' or 'false' values}}
+"foo.op"() {b = dense<[true, false]> : tensor<2xi0>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected i1 type for 'true' or 'false' values}}
+"foo.op"() {b = dense<true> : tensor<2xi8>} : () -> ()
+
+// -----
+
 // A gpu.module body takes no arguments.
 // expected-error @+1 {{'gpu.module' op region should have no arguments}}
 gpu.module @kernels {
