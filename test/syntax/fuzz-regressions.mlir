@@ -14,6 +14,29 @@
 
 // -----
 
+// `true`/`false` are `i1` values only (upstream's words): `array<i0: true>` used to parse and
+// print as `array<i0: 1>`, which does not parse (issue 16's fuzzing, target parse_ir).
+// expected-error @+1 {{expected i1 type for 'true' or 'false' values}}
+"foo.op"() {b = array<i0: true, false>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected i1 type for 'true' or 'false' values}}
+"foo.op"() {b = array<i8: 1, false>} : () -> ()
+
+// -----
+
+// The same for dense elements: `dense<[1, 0]> : tensor<2xi0>` does not parse.
+// expected-error @+1 {{expected i1 type for 'true' or 'false' values}}
+"foo.op"() {b = dense<[true, false]> : tensor<2xi0>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected i1 type for 'true' or 'false' values}}
+"foo.op"() {b = dense<true> : tensor<2xi8>} : () -> ()
+
+// -----
+
 // A gpu.module body takes no arguments.
 // expected-error @+1 {{'gpu.module' op region should have no arguments}}
 gpu.module @kernels {

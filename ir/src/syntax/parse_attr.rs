@@ -328,6 +328,11 @@ impl Parser<'_, '_> {
             let mut out = Vec::with_capacity(elems.len());
             for (off, neg, text, tk) in &elems {
                 let v = match (tk, text.as_str()) {
+                    // As in `array<...>`: `true`/`false` need `i1`, else they print as `1`/`0`,
+                    // which `tensor<2xi0>` may not hold.
+                    (TokenKind::BareId, "true" | "false") if self.ctx.int_width(scalar) != Some(1) => {
+                        return Err(self.error_at(*off, "expected i1 type for 'true' or 'false' values"));
+                    }
                     (TokenKind::BareId, "true") => 1,
                     (TokenKind::BareId, "false") => 0,
                     (TokenKind::Integer, _) => self.check_int_value(*off, text, *neg, scalar)?,
@@ -463,6 +468,11 @@ impl Parser<'_, '_> {
                     floats.push(if neg { -v } else { v }.to_bits());
                 } else {
                     match (t.kind, self.text(t)) {
+                        // Only `i1` elements are spelled `true`/`false`, as upstream: any other
+                        // type prints them as `1`/`0`, which it may not hold (`array<i0: 1>`).
+                        (TokenKind::BareId, "true" | "false") if self.ctx.int_width(elem) != Some(1) => {
+                            return Err(self.error_at(t.start, "expected i1 type for 'true' or 'false' values"));
+                        }
                         (TokenKind::BareId, "true") => ints.push(1),
                         (TokenKind::BareId, "false") => ints.push(0),
                         (TokenKind::Integer, text) => ints.push(self.check_int_value(t.start, text, neg, elem)?),
