@@ -79,7 +79,7 @@ fn main() -> ExitCode {
                     break;
                 }
                 let p = generate(seed);
-                let host = a.host_every > 0 && seed % a.host_every == 0;
+                let host = a.host_every > 0 && seed.is_multiple_of(a.host_every);
                 let dir = scratch.join(format!("seed-{seed}"));
                 let v = check(&tools, &p.source, &p.function, &p.args, &TARGETS, host, &dir);
                 match v {
