@@ -22,21 +22,19 @@
 //! fills arrays with values below 1000 in magnitude), and no operation has undefined behaviour in
 //! C (no division by a variable, no conversion of a floating value to `int`).
 //!
-//! The generator has its own small PRNG (SplitMix64) rather than a crate's, so that the mapping
-//! from seed to program never changes with a dependency's version: regression tests name seeds.
+//! The generator draws from the simulator's SplitMix64 rather than a crate's generator, so that
+//! the mapping from seed to program never changes with a dependency's version: regression tests
+//! name seeds.
 
+use sharc_sim::io::SplitMix;
 use std::fmt::Write as _;
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny, well-mixed 64-bit generator.
-struct Rng(u64);
+/// The generator's choices, drawn from the simulator's SplitMix64 (Steele, Lea, Flood 2014).
+struct Rng(SplitMix);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next()
     }
 
     /// Uniform in `lo..=hi`.
@@ -112,7 +110,7 @@ struct Gen {
 
 /// The program of `seed`.
 pub fn generate(seed: u64) -> RandomProgram {
-    let mut g = Gen { rng: Rng(seed), arrays: Vec::new(), body: String::new() };
+    let mut g = Gen { rng: Rng(SplitMix(seed)), arrays: Vec::new(), body: String::new() };
     let count = g.rng.range(2, 4);
     for a in 0..count {
         let elem = *g.rng.pick(&[Elem::F32, Elem::F32, Elem::F64, Elem::F64, Elem::I32]);

@@ -98,11 +98,13 @@ pub fn show_shape(shape: &[i64]) -> String {
     shape.iter().map(|&d| if d == DYNAMIC { "?".to_string() } else { d.to_string() }).collect::<Vec<_>>().join("x")
 }
 
-/// SplitMix64: a small, fast, well-mixed deterministic generator.
-struct SplitMix(u64);
+/// SplitMix64: a small, fast, well-mixed deterministic generator (also the seed-to-program map
+/// of sharc-bench's random programs, which must not change with a crate's version).
+pub struct SplitMix(pub u64);
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
