@@ -34,7 +34,7 @@ struct Rng(SplitMix);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0.next()
+        self.0.next_u64()
     }
 
     /// Uniform in `lo..=hi`.

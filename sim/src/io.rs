@@ -104,7 +104,7 @@ pub struct SplitMix(pub u64);
 
 impl SplitMix {
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -124,7 +124,7 @@ pub fn random_array(elem: Scalar, shape: &[i64], seed: u64, index: usize) -> Arr
     let bytes = shape.iter().try_fold(b, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?));
     let mut data = vec![0u8; bytes.unwrap_or(0)];
     for chunk in data.chunks_mut(b) {
-        let r = rng.next();
+        let r = rng.next_u64();
         let v = match elem {
             Scalar::Int(1) => Val::Int(-((r & 1) as i64)),
             Scalar::Index => Val::Int((r % 100) as i64),
