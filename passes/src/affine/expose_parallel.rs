@@ -54,8 +54,9 @@ The pass rewrites a copy of the section's body, repeating until nothing changes:
 - **fusion**: two adjacent top-level `affine.for` loops with the same bounds and step become one,
   the first body before the second.
 
-When the copy's body is then one `affine.for` (besides side-effect-free ops) that the
-dependence analysis proves parallel, the copy replaces the section and that loop becomes a
+When at least one rewrite applied and the copy's body is then one `affine.for` (besides
+side-effect-free ops) that the dependence analysis proves parallel, the copy replaces the
+section and that loop becomes a
 nested `affine.parallel`, merged into the band when its bounds do not use the band's induction
 variables (a triangular loop stays nested, as the C front-end's `loop` directive leaves it).
 
@@ -75,7 +76,11 @@ same element with a write among them. Then every pair of instances that conflict
 loop's iterations at equal `j`, and a fusion runs the first body before the second at equal
 `j`, as the original ran the whole first loop before the second. A copy that fails is erased.
 
-Sections governed by a `share` pragma (the pragma names the nest it partitions) and sections
+A body that needs no rewrite is left as it is, even when its one loop is parallel: that nest
+is in an order the user could have annotated (an OpenACC `loop` directive on the inner loop),
+and `sharcc` runs the loops in parallel that the source's directives name
+(`sharc-parallelize{candidates=marked}`). The pass adds only what no directive on the source's
+order could reach. Sections governed by a `share` pragma (the pragma names the nest it partitions) and sections
 with reductions are left as they are, and so is a body holding anything but loops and
 side-effect-free ops. A remark says what changed:
 
@@ -136,7 +141,7 @@ struct Rewrites {
 }
 
 enum Outcome {
-    /// Nothing to try, or a lone loop that is not parallel.
+    /// Nothing to try: no rewrite applies.
     Untouched,
     /// The section's body is now one parallel loop.
     Exposed(Rewrites),
@@ -175,14 +180,16 @@ fn expose(ctx: &mut Context, func: OpId, s: OpId) -> Outcome {
         fuse(ctx, a, b);
         rewrites.fusions += 1;
     }
-    let tried = rewrites.interchanges + rewrites.fusions > 0;
+    // A nest that needs no rewrite is one whose directives the user could have written: the
+    // front-end's loops run in parallel where the source says so (`candidates=marked`), and
+    // this pass only adds the loops that no directive on the source's order could reach.
+    if rewrites.interchanges + rewrites.fusions == 0 {
+        ctx.erase_op(copy);
+        return Outcome::Untouched;
+    }
     let refuse = |ctx: &mut Context, why: String| {
         ctx.erase_op(copy);
-        if tried {
-            Outcome::Refused(why)
-        } else {
-            Outcome::Untouched
-        }
+        Outcome::Refused(why)
     };
     let lone = match body_loops(ctx, copy).as_deref() {
         Some([l]) if aff::ForOp(*l).inits(ctx).is_empty() => *l,
