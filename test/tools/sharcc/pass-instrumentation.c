@@ -8,6 +8,7 @@
 // GPU-NEXT: affine.for
 // GPU: affine.parallel (%{{.*}}) = (0) to (symbol(%{{.*}})) {
 // GPU: } {sharc.acc = "acc parallel loop independent"}
+// GPU: // -----// IR Dump After SharcExposeParallel (sharc-expose-parallel) //----- //
 // GPU: // -----// IR Dump After SharcDistribute (sharc-distribute) //----- //
 // The baseline is a plan like any other: the section takes it, sharc-map makes it a
 // gpumap.band (the kernel every later pass transforms), sharc-lower-gpumap outlines the band.
@@ -31,11 +32,12 @@
 // With --mlir-print-debuginfo the dumps carry locations too.
 // RUN: sharcc %s --emit=affine --mlir-print-ir-after-all --mlir-print-debuginfo -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOC
 // LOC: affine.parallel
-// LOC: loc("{{.*}}pass-instrumentation.c":[[@LINE+22]]:3)
+// LOC: loc("{{.*}}pass-instrumentation.c":[[@LINE+23]]:3)
 // RUN: sharcc %s --no-shared --emit=gpu --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME
 // TIME: Execution time report
 // TIME: Front-end
 // TIME-NEXT: sharc-parallelize
+// TIME-NEXT: sharc-expose-parallel
 // TIME-NEXT: sharc-distribute
 // TIME-NEXT: sharc-map-baseline
 // TIME-NEXT: sharc-map
