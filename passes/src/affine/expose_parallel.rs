@@ -177,7 +177,9 @@ fn expose(ctx: &mut Context, func: OpId, s: OpId) -> Outcome {
         }
     }
     while let Some((a, b)) = fusible_pair(ctx, copy) {
-        fuse(ctx, a, b);
+        if !fuse(ctx, a, b) {
+            break;
+        }
         rewrites.fusions += 1;
     }
     // A nest that needs no rewrite is one whose directives the user could have written: the
@@ -295,17 +297,20 @@ fn fusible_pair(ctx: &Context, s: OpId) -> Option<(OpId, OpId)> {
 }
 
 /// Moves the body of `second` to the end of `first`'s (its induction variable renamed) and
-/// erases `second`.
-fn fuse(ctx: &mut Context, first: OpId, second: OpId) {
+/// erases `second`; false, touching nothing, when either loop lacks a body or its terminator.
+fn fuse(ctx: &mut Context, first: OpId, second: OpId) -> bool {
     let (a, b) = (aff::ForOp(first), aff::ForOp(second));
-    let (Some(ab), Some(bb)) = (a.body(ctx), b.body(ctx)) else { return };
-    let (Some(a_iv), Some(b_iv)) = (a.induction_var(ctx), b.induction_var(ctx)) else { return };
+    let (Some(ab), Some(bb)) = (a.body(ctx), b.body(ctx)) else { return false };
+    let (Some(a_iv), Some(b_iv)) = (a.induction_var(ctx), b.induction_var(ctx)) else { return false };
+    let Some(a_yield) = ctx.block_last_op(ab).filter(|&y| aff::YieldOp::view(ctx, y).is_some()) else {
+        return false;
+    };
     ctx.replace_all_uses(b_iv, a_iv);
-    let a_yield = ctx.block_last_op(ab).expect("a verified affine.for ends in affine.yield");
     for o in ctx.block_ops(bb) {
         if aff::YieldOp::view(ctx, o).is_none() {
             ctx.move_op(o, InsertPoint::Before(a_yield));
         }
     }
     ctx.erase_op(second);
+    true
 }
