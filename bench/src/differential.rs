@@ -148,9 +148,10 @@ fn check_levels(
     let mut compare = |stage: &str, dump: &Path| -> Result<(), Verdict> {
         let differing = compare_dumps(&reference, dump).map_err(|e| mismatch(stage, e))?;
         compared += 1;
-        match differing.is_empty() {
-            true => Ok(()),
-            false => Err(mismatch(stage, format!("outputs differ from the C compiler's: {}", differing.join(", ")))),
+        if differing.is_empty() {
+            Ok(())
+        } else {
+            Err(mismatch(stage, format!("outputs differ from the C compiler's: {}", differing.join(", "))))
         }
     };
     let affine = dir.join("affine.mlir");
