@@ -24,11 +24,16 @@
 //!   VGPR spill.
 //!
 //! Results are cached per target and printed scratch module for the life of the process, so a
-//! candidate the model asks about twice is compiled once. Every failure (lowering, code
+//! candidate the model asks about twice is compiled once. The candidates of a band arrive
+//! together ([`RegisterOracle::measure_all`]) and are compiled as one module with one tool run
+//! ([`measure_batch`]): a process and a code generation per band, not per candidate. Every failure (lowering, code
 //! generation, a missing or failing tool, unreadable output) is an `Err` with the tool's words;
 //! the pass then falls back to its static estimate and says so.
 
 use sharc_codegen::{CodegenTarget, Emit};
+use sharc_dialects::func::FuncOp;
+use sharc_dialects::gpu::LaunchFuncOp;
+use sharc_ir::builder::{InsertPoint, OperationState};
 use sharc_ir::pass::{PassManager, RunOptions};
 use sharc_ir::syntax::{print_op, PrintOptions};
 use sharc_ir::{Context, OpId};
@@ -96,50 +101,127 @@ pub fn oracle_factory(target: &Target) -> Option<Box<dyn RegisterOracle>> {
     }
 }
 
+impl PtxasOracle {
+    /// The chip ptxas compiles for, whether it stands in for the target's, the register cap, and
+    /// the measuring setup for the cache key.
+    fn setup(&self, target: &Target) -> Result<(String, bool, u32, String), String> {
+        if target.vendor != Vendor::Nvidia {
+            return Err(format!("ptxas cannot measure '{}', an AMD target", target.name));
+        }
+        let (chip, stands_in) = ptxas_chip(&target.llvm_chip);
+        let cap = target.max_registers_per_thread;
+        let setup = format!("ptxas {chip} {cap}");
+        Ok((chip, stands_in, cap, setup))
+    }
+
+    /// Lowers `module` (one candidate or several), generates PTX, runs `ptxas -v` once and
+    /// returns its report, with how the numbers were obtained.
+    fn compile(&self, ctx: &mut Context, module: OpId, target: &Target) -> Result<(String, String), String> {
+        let (chip, stands_in, cap, _) = self.setup(target)?;
+        let mut codegen_target = target.clone();
+        if stands_in {
+            // The old chip's PTX version (3.2) is one ptxas 12 rejects for any chip; the
+            // stand-in's own features are LLVM's defaults for it.
+            codegen_target.llvm_chip = chip.clone();
+            codegen_target.llvm_features = String::new();
+        }
+        let ptx = generate(ctx, module, &codegen_target, "ptx")?;
+        let ptx = with_register_cap(&String::from_utf8_lossy(&ptx), cap)?;
+        let output = in_scratch_dir(|dir| {
+            let input = dir.join("kernel.ptx");
+            std::fs::write(&input, &ptx).map_err(|e| format!("cannot write {}: {e}", input.display()))?;
+            run(
+                Command::new(&self.ptxas)
+                    .arg("-v")
+                    .arg("--gpu-name")
+                    .arg(&chip)
+                    .arg(format!("-maxrregcount={cap}"))
+                    .arg(&input)
+                    .arg("-o")
+                    .arg(dir.join("kernel.cubin")),
+                &self.ptxas,
+            )
+        })?;
+        let mut how = format!("ptxas -v {chip} -maxrregcount={cap}");
+        if stands_in {
+            how.push_str(&format!(" (emulating {}, which ptxas no longer targets)", target.llvm_chip));
+        }
+        Ok((output, how))
+    }
+}
+
 impl RegisterOracle for PtxasOracle {
     fn name(&self) -> &str {
         "ptxas"
     }
 
     fn measure(&self, ctx: &mut Context, module: OpId, target: &Target) -> Result<RegisterUse, String> {
-        if target.vendor != Vendor::Nvidia {
-            return Err(format!("ptxas cannot measure '{}', an AMD target", target.name));
-        }
-        let (chip, stands_in) = ptxas_chip(&target.llvm_chip);
-        let cap = target.max_registers_per_thread;
-        let key = cache_key(ctx, module, target, &format!("ptxas {chip} {cap}"));
+        let setup = self.setup(target)?.3;
+        let key = cache_key(ctx, module, target, &setup);
         cached(key, || {
-            let mut codegen_target = target.clone();
-            if stands_in {
-                // The old chip's PTX version (3.2) is one ptxas 12 rejects for any chip; the
-                // stand-in's own features are LLVM's defaults for it.
-                codegen_target.llvm_chip = chip.clone();
-                codegen_target.llvm_features = String::new();
-            }
-            let ptx = generate(ctx, module, &codegen_target, "ptx")?;
-            let ptx = with_register_cap(&String::from_utf8_lossy(&ptx), cap)?;
-            let output = in_scratch_dir(|dir| {
-                let input = dir.join("kernel.ptx");
-                std::fs::write(&input, &ptx).map_err(|e| format!("cannot write {}: {e}", input.display()))?;
-                run(
-                    Command::new(&self.ptxas)
-                        .arg("-v")
-                        .arg("--gpu-name")
-                        .arg(&chip)
-                        .arg(format!("-maxrregcount={cap}"))
-                        .arg(&input)
-                        .arg("-o")
-                        .arg(dir.join("kernel.cubin")),
-                    &self.ptxas,
-                )
-            })?;
+            let (output, how) = self.compile(ctx, module, target)?;
             let (registers, spill_stores, spill_loads) = parse_ptxas_verbose(&output)?;
-            let mut how = format!("ptxas -v {chip} -maxrregcount={cap}");
-            if stands_in {
-                how.push_str(&format!(" (emulating {}, which ptxas no longer targets)", target.llvm_chip));
-            }
             Ok(RegisterUse { registers, spill_stores, spill_loads, source: RegisterSource::Measured(how) })
         })
+    }
+
+    fn measure_all(&self, ctx: &mut Context, modules: &[OpId], target: &Target) -> Vec<Result<RegisterUse, String>> {
+        let setup = match self.setup(target) {
+            Ok(s) => s.3,
+            Err(e) => return modules.iter().map(|_| Err(e.clone())).collect(),
+        };
+        measure_batch(ctx, modules, target, &setup, self, |ctx, combined| self.compile_all(ctx, combined, target))
+    }
+}
+
+impl PtxasOracle {
+    /// Every kernel of `module` measured by one ptxas run, by kernel name.
+    fn compile_all(
+        &self,
+        ctx: &mut Context,
+        module: OpId,
+        target: &Target,
+    ) -> Result<HashMap<String, RegisterUse>, String> {
+        let (output, how) = self.compile(ctx, module, target)?;
+        let entries = parse_ptxas_verbose_all(&output)?;
+        Ok(entries
+            .into_iter()
+            .map(|(name, registers, spill_stores, spill_loads)| {
+                let source = RegisterSource::Measured(how.clone());
+                (name, RegisterUse { registers, spill_stores, spill_loads, source })
+            })
+            .collect())
+    }
+}
+
+impl HsacoOracle {
+    /// Lowers `module` (one candidate or several), links its HSACO and returns the notes.
+    fn compile(&self, ctx: &mut Context, module: OpId, target: &Target) -> Result<String, String> {
+        let hsaco = generate(ctx, module, target, "hsaco")?;
+        in_scratch_dir(|dir| {
+            let input = dir.join("kernel.hsaco");
+            std::fs::write(&input, &hsaco).map_err(|e| format!("cannot write {}: {e}", input.display()))?;
+            run(Command::new(&self.readelf).arg("--notes").arg(&input), &self.readelf)
+        })
+    }
+
+    fn check_vendor(target: &Target) -> Result<(), String> {
+        if target.vendor != Vendor::Amd {
+            return Err(format!("HSACO notes cannot measure '{}', an NVIDIA target", target.name));
+        }
+        Ok(())
+    }
+}
+
+/// What the notes' counts mean for the model. A spilled register is 4 bytes per lane, stored
+/// once and loaded back.
+fn amdgpu_register_use(counts: AmdgpuCounts, target: &Target) -> RegisterUse {
+    let spill_bytes = 4u32.saturating_mul(counts.vgpr_spills.saturating_add(counts.sgpr_spills));
+    RegisterUse {
+        registers: counts.vgprs,
+        spill_stores: spill_bytes,
+        spill_loads: spill_bytes,
+        source: RegisterSource::Measured(format!("HSACO notes {} (.vgpr_count)", target.llvm_chip)),
     }
 }
 
@@ -149,28 +231,122 @@ impl RegisterOracle for HsacoOracle {
     }
 
     fn measure(&self, ctx: &mut Context, module: OpId, target: &Target) -> Result<RegisterUse, String> {
-        if target.vendor != Vendor::Amd {
-            return Err(format!("HSACO notes cannot measure '{}', an NVIDIA target", target.name));
-        }
+        Self::check_vendor(target)?;
         let key = cache_key(ctx, module, target, "hsaco");
         cached(key, || {
-            let hsaco = generate(ctx, module, target, "hsaco")?;
-            let notes = in_scratch_dir(|dir| {
-                let input = dir.join("kernel.hsaco");
-                std::fs::write(&input, &hsaco).map_err(|e| format!("cannot write {}: {e}", input.display()))?;
-                run(Command::new(&self.readelf).arg("--notes").arg(&input), &self.readelf)
-            })?;
-            let counts = parse_amdgpu_notes(&notes)?;
-            // A spilled register is 4 bytes per lane, stored once and loaded back.
-            let spill_bytes = 4u32.saturating_mul(counts.vgpr_spills.saturating_add(counts.sgpr_spills));
-            Ok(RegisterUse {
-                registers: counts.vgprs,
-                spill_stores: spill_bytes,
-                spill_loads: spill_bytes,
-                source: RegisterSource::Measured(format!("HSACO notes {} (.vgpr_count)", target.llvm_chip)),
-            })
+            let notes = self.compile(ctx, module, target)?;
+            Ok(amdgpu_register_use(parse_amdgpu_notes(&notes)?, target))
         })
     }
+
+    fn measure_all(&self, ctx: &mut Context, modules: &[OpId], target: &Target) -> Vec<Result<RegisterUse, String>> {
+        if let Err(e) = Self::check_vendor(target) {
+            return modules.iter().map(|_| Err(e.clone())).collect();
+        }
+        measure_batch(ctx, modules, target, "hsaco", self, |ctx, combined| self.compile_all(ctx, combined, target))
+    }
+}
+
+impl HsacoOracle {
+    /// Every kernel of `module` measured from one HSACO's notes, by kernel name.
+    fn compile_all(
+        &self,
+        ctx: &mut Context,
+        module: OpId,
+        target: &Target,
+    ) -> Result<HashMap<String, RegisterUse>, String> {
+        let notes = self.compile(ctx, module, target)?;
+        Ok(parse_amdgpu_notes_all(&notes)?
+            .into_iter()
+            .map(|(name, counts)| (name, amdgpu_register_use(counts, target)))
+            .collect())
+    }
+}
+
+/// The prefix of the symbol each candidate's function gets in a batch (`sharc_candidate_0`, ...),
+/// so that the kernels lowered from them have distinct names.
+const BATCH_SYMBOL: &str = "sharc_candidate_";
+
+/// Measures `modules` with one compilation: the candidates not in the cache are cloned, each
+/// function renamed, into one scratch module; `compile` lowers it, generates its code, runs the
+/// tool once and returns the measurement of each kernel by name; each candidate gets its
+/// kernel's. One code generation and one process per band instead of one per candidate; a
+/// kernel's registers do not depend on the other kernels of its file (allocation is per entry,
+/// and the candidates call no common device function). Where the batch fails as a whole, each
+/// candidate is measured alone, so that one that cannot be compiled does not take the others'
+/// numbers with it and its error is its own.
+fn measure_batch(
+    ctx: &mut Context,
+    modules: &[OpId],
+    target: &Target,
+    setup: &str,
+    oracle: &dyn RegisterOracle,
+    compile: impl FnOnce(&mut Context, OpId) -> Result<HashMap<String, RegisterUse>, String>,
+) -> Vec<Result<RegisterUse, String>> {
+    let keys: Vec<(String, u64)> = modules.iter().map(|&m| cache_key(ctx, m, target, setup)).collect();
+    let mut results: Vec<Option<Result<RegisterUse, String>>> = keys.iter().map(|k| cache_lookup(k).map(Ok)).collect();
+    let misses: Vec<usize> = (0..modules.len()).filter(|&i| results[i].is_none()).collect();
+    if misses.len() >= 2 {
+        let (combined, names) = batch_module(ctx, modules, &misses);
+        if let Ok(measured) = compile(ctx, combined) {
+            let kernels = kernels_by_function(ctx, combined);
+            for (&i, name) in misses.iter().zip(&names) {
+                let kernel = match kernels.get(name).map(Vec::as_slice) {
+                    Some([kernel]) => measured.get(kernel).cloned(),
+                    _ => None,
+                };
+                if let Some(r) = kernel {
+                    cache().lock().unwrap_or_else(|e| e.into_inner()).insert(keys[i].clone(), r.clone());
+                    results[i] = Some(Ok(r));
+                }
+            }
+        }
+        ctx.erase_op(combined);
+    }
+    modules.iter().zip(results).map(|(&m, r)| r.unwrap_or_else(|| oracle.measure(ctx, m, target))).collect()
+}
+
+/// A detached module holding a clone of the function of each of `modules[misses]`, renamed
+/// `sharc_candidate_<j>`, and those names in order.
+fn batch_module(ctx: &mut Context, modules: &[OpId], misses: &[usize]) -> (OpId, Vec<String>) {
+    let (region, body) = ctx.new_region_with_block(&[]);
+    let loc = ctx.loc(modules[misses[0]]).clone();
+    let combined = ctx.create_op(OperationState::new(sharc_ir::symbol::MODULE_OP, loc).region(region));
+    let mut names = Vec::with_capacity(misses.len());
+    for (j, &i) in misses.iter().enumerate() {
+        let name = format!("{BATCH_SYMBOL}{j}");
+        for op in top_level_ops(ctx, modules[i]) {
+            let copy = ctx.clone_op(op, &mut HashMap::new());
+            if FuncOp::view(ctx, copy).is_some() {
+                let attr = ctx.string_attr(name.clone());
+                ctx.set_prop(copy, sharc_ir::symbol::SYM_NAME, attr);
+            }
+            ctx.insert_op(InsertPoint::BlockEnd(body), copy);
+        }
+        names.push(name);
+    }
+    (combined, names)
+}
+
+/// The ops of `module`'s body.
+fn top_level_ops(ctx: &Context, module: OpId) -> Vec<OpId> {
+    let blocks: Vec<_> = ctx.regions(module).iter().flat_map(|&r| ctx.region_blocks(r).to_vec()).collect();
+    blocks.into_iter().flat_map(|b| ctx.block_ops(b)).collect()
+}
+
+/// The kernels each host function of the lowered `module` launches, by function name.
+fn kernels_by_function(ctx: &Context, module: OpId) -> HashMap<String, Vec<String>> {
+    let mut kernels: HashMap<String, Vec<String>> = HashMap::new();
+    for op in top_level_ops(ctx, module) {
+        let Some(name) = FuncOp::view(ctx, op).and_then(|f| f.name(ctx)) else { continue };
+        let launched = ctx
+            .collect_ops(op)
+            .into_iter()
+            .filter_map(|o| LaunchFuncOp::view(ctx, o))
+            .filter_map(|l| l.kernel_module_and_name(ctx).map(|(_, k)| k.to_string()));
+        kernels.entry(name.to_string()).or_default().extend(launched);
+    }
+    kernels
 }
 
 /// `ptx` with a `.maxnreg cap` directive on every entry. ptxas ignores `-maxrregcount` for an
@@ -218,17 +394,53 @@ pub fn ptxas_chip(llvm_chip: &str) -> (String, bool) {
 /// The registers and spill bytes (stores, loads) of the one entry function in `ptxas -v`'s
 /// output, or why they cannot be read.
 pub fn parse_ptxas_verbose(output: &str) -> Result<(u32, u32, u32), String> {
-    struct Entry {
-        name: String,
-        registers: Option<u32>,
-        spills: Option<(u32, u32)>,
+    let entries = ptxas_entries(output);
+    let [entry] = entries.as_slice() else {
+        let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+        return Err(format!(
+            "expected ptxas to compile one kernel, it compiled {} ({}): {}",
+            entries.len(),
+            names.join(", "),
+            output.trim_end()
+        ));
+    };
+    entry.counts(output)
+}
+
+/// The name, registers and spill bytes (stores, loads) of every entry function in `ptxas -v`'s
+/// output, in its order, or why one of them cannot be read.
+pub fn parse_ptxas_verbose_all(output: &str) -> Result<Vec<(String, u32, u32, u32)>, String> {
+    ptxas_entries(output).into_iter().map(|e| e.counts(output).map(|(r, s, l)| (e.name, r, s, l))).collect()
+}
+
+/// One entry function of a `ptxas -v` report.
+struct PtxasEntry {
+    name: String,
+    registers: Option<u32>,
+    spills: Option<(u32, u32)>,
+}
+
+impl PtxasEntry {
+    fn counts(&self, output: &str) -> Result<(u32, u32, u32), String> {
+        match (self.registers, self.spills) {
+            (Some(r), Some((stores, loads))) => Ok((r, stores, loads)),
+            _ => Err(format!(
+                "cannot read the registers and spills of '{}' from ptxas -v: {}",
+                self.name,
+                output.trim_end()
+            )),
+        }
     }
-    let mut entries: Vec<Entry> = Vec::new();
+}
+
+/// The entry functions of a `ptxas -v` report with what it says of each.
+fn ptxas_entries(output: &str) -> Vec<PtxasEntry> {
+    let mut entries: Vec<PtxasEntry> = Vec::new();
     // The function the last "Function properties for" line named: its spill line follows.
     let mut properties_of: Option<String> = None;
     for line in output.lines() {
         if let Some(name) = quoted_after(line, "Compiling entry function '") {
-            entries.push(Entry { name, registers: None, spills: None });
+            entries.push(PtxasEntry { name, registers: None, spills: None });
         } else if let Some(at) = line.find("Function properties for ") {
             properties_of = Some(line[at + "Function properties for ".len()..].trim().to_string());
         } else if line.contains("bytes spill stores") {
@@ -245,23 +457,7 @@ pub fn parse_ptxas_verbose(output: &str) -> Result<(u32, u32, u32), String> {
             }
         }
     }
-    let [entry] = entries.as_slice() else {
-        let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
-        return Err(format!(
-            "expected ptxas to compile one kernel, it compiled {} ({}): {}",
-            entries.len(),
-            names.join(", "),
-            output.trim_end()
-        ));
-    };
-    match (entry.registers, entry.spills) {
-        (Some(r), Some((stores, loads))) => Ok((r, stores, loads)),
-        _ => Err(format!(
-            "cannot read the registers and spills of '{}' from ptxas -v: {}",
-            entry.name,
-            output.trim_end()
-        )),
-    }
+    entries
 }
 
 /// The register counts of an AMDGPU kernel's metadata.
@@ -302,6 +498,47 @@ pub fn parse_amdgpu_notes(notes: &str) -> Result<AmdgpuCounts, String> {
         sgprs: one(".sgpr_count")?,
         sgpr_spills: one(".sgpr_spill_count")?,
     })
+}
+
+/// The name and counts of every kernel in `llvm-readelf --notes`'s YAML rendering of the
+/// AMDGPU metadata note, in its order, or why one cannot be read. Each kernel is an item of the
+/// `amdhsa.kernels` list (`  - ` at an indent of 2); its own keys sit at an indent of 4, its
+/// arguments' (which may have a `.name` too) deeper.
+pub fn parse_amdgpu_notes_all(notes: &str) -> Result<Vec<(String, AmdgpuCounts)>, String> {
+    let mut items: Vec<Vec<&str>> = Vec::new();
+    let mut in_kernels = false;
+    for line in notes.lines() {
+        let text = line.trim_start();
+        let indent = line.len() - text.len();
+        if indent == 0 && !text.is_empty() {
+            in_kernels = text == "amdhsa.kernels:";
+            continue;
+        }
+        if !in_kernels {
+            continue;
+        }
+        if indent == 2 && text.starts_with("- ") {
+            items.push(Vec::new());
+        }
+        if let Some(item) = items.last_mut() {
+            item.push(line);
+        }
+    }
+    if items.is_empty() {
+        return Err(format!("the HSACO's AMDGPU metadata lists no kernel: {}", notes.trim_end()));
+    }
+    items
+        .iter()
+        .map(|item| {
+            let name = item
+                .iter()
+                .filter(|l| l.len() - l.trim_start().len() == 4)
+                .find_map(|l| l.trim_start().strip_prefix(".name:"))
+                .map(|n| n.trim().to_string())
+                .ok_or_else(|| format!("a kernel of the HSACO's AMDGPU metadata has no .name: {}", item.join("\n")))?;
+            Ok((name, parse_amdgpu_notes(&item.join("\n"))?))
+        })
+        .collect()
 }
 
 /// ptxas: `$SHARC_PTXAS` when set (and nothing else, so that a test or user can point at one
@@ -357,14 +594,18 @@ fn cache_key(ctx: &Context, module: OpId, target: &Target, setup: &str) -> (Stri
 /// not cached: it may be a tool installed since). The lock is not held while measuring, so
 /// candidates of different kernels compile in parallel.
 fn cached(key: (String, u64), measure: impl FnOnce() -> Result<RegisterUse, String>) -> Result<RegisterUse, String> {
-    // A panic elsewhere while holding the lock leaves the map intact: keep using it.
-    let lookup = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key).cloned();
-    if let Some(hit) = lookup {
+    if let Some(hit) = cache_lookup(&key) {
         return Ok(hit);
     }
     let measured = measure()?;
     cache().lock().unwrap_or_else(|e| e.into_inner()).insert(key, measured.clone());
     Ok(measured)
+}
+
+/// The cached measurement under `key`.
+fn cache_lookup(key: &(String, u64)) -> Option<RegisterUse> {
+    // A panic elsewhere while holding the lock leaves the map intact: keep using it.
+    cache().lock().unwrap_or_else(|e| e.into_inner()).get(key).cloned()
 }
 
 /// Lowers the candidate `module` in place to the gpu level and generates code for `target` in

@@ -52,6 +52,14 @@ pub trait RegisterOracle {
     /// afterwards). An `Err` is a reason the measurement failed; the caller falls back to the
     /// static estimate and says so.
     fn measure(&self, ctx: &mut Context, module: OpId, target: &Target) -> Result<RegisterUse, String>;
+
+    /// The registers of each of `modules` (scratch modules as [`measure`](Self::measure) takes),
+    /// in order. The default measures them one at a time; an oracle that runs a backend tool
+    /// overrides it to compile all of them at once, one code generation and one tool run for
+    /// the candidates of a band instead of one each. The oracle may lower every module in place.
+    fn measure_all(&self, ctx: &mut Context, modules: &[OpId], target: &Target) -> Vec<Result<RegisterUse, String>> {
+        modules.iter().map(|&m| self.measure(ctx, m, target)).collect()
+    }
 }
 
 /// Creates the measuring oracle for a target, or `None` when no backend tool can measure it

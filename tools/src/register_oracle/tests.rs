@@ -339,3 +339,146 @@ fn the_factory_picks_the_oracle_of_the_vendor_that_is_installed() {
     let tools = find_llvm_readelf().filter(|_| sharc_codegen::emit::find_ld_lld().is_ok());
     assert_eq!(amd, tools.map(|_| "hsaco notes".to_string()));
 }
+
+/// The candidates of one test, parsed into one context: register pressures far apart, so that
+/// a batch that handed one candidate's numbers to another would be seen.
+fn batch_candidates() -> Vec<String> {
+    vec![pressure_band(6), guarded_band("7.0"), pressure_band(23), pressure_band(11)]
+}
+
+fn parse_all(texts: &[String]) -> (Context, Vec<OpId>) {
+    let mut ctx = Context::new(sharc_dialects::registry());
+    let modules = texts
+        .iter()
+        .map(|t| {
+            parse_source(&mut ctx, "candidate.mlir", t, &ParseOptions::default())
+                .unwrap_or_else(|e| panic!("the test module parses: {e:?}\n{t}"))
+        })
+        .collect();
+    (ctx, modules)
+}
+
+#[test]
+fn a_ptxas_batch_measures_each_candidate_as_it_measures_alone() {
+    let Some(oracle) = ptxas_or_skip("batch") else { return };
+    for name in ["a100", "gtx690"] {
+        let t = target(name);
+        let texts = batch_candidates();
+        let (mut ctx, modules) = parse_all(&texts);
+        let setup = oracle.setup(&t).expect("an NVIDIA target").3;
+        let mut runs = Vec::new();
+        let batch = measure_batch(&mut ctx, &modules, &t, &setup, &oracle, |ctx, combined| {
+            let measured = oracle.compile_all(ctx, combined, &t);
+            runs.push(measured.as_ref().map(HashMap::len).map_err(Clone::clone));
+            measured
+        });
+        assert_eq!(runs, [Ok(4)], "{name}: one ptxas run measures the four candidates");
+        let mut registers = Vec::new();
+        for (text, measured) in texts.iter().zip(&batch) {
+            let measured = measured.as_ref().expect("the batch measures every candidate");
+            // Alone, bypassing the cache the batch filled.
+            let (mut alone_ctx, alone) = parse(text);
+            let (output, how) = oracle.compile(&mut alone_ctx, alone, &t).expect("ptxas compiles the candidate");
+            let (r, stores, loads) = parse_ptxas_verbose(&output).expect("one kernel");
+            assert_eq!((measured.registers, measured.spill_stores, measured.spill_loads), (r, stores, loads), "{name}");
+            assert_eq!(measured_text(measured), how);
+            registers.push(r);
+        }
+        assert!(registers[2] > registers[0], "{name}: the candidates are told apart: {registers:?}");
+    }
+}
+
+#[test]
+fn an_hsaco_batch_measures_each_candidate_as_it_measures_alone() {
+    let Some(oracle) = hsaco_or_skip("batch") else { return };
+    let t = target("mi250x");
+    let texts = batch_candidates();
+    let (mut ctx, modules) = parse_all(&texts);
+    let mut runs = Vec::new();
+    let batch = measure_batch(&mut ctx, &modules, &t, "hsaco", &oracle, |ctx, combined| {
+        let measured = oracle.compile_all(ctx, combined, &t);
+        runs.push(measured.as_ref().map(HashMap::len).map_err(Clone::clone));
+        measured
+    });
+    assert_eq!(runs, [Ok(4)], "one HSACO measures the four candidates");
+    let mut registers = Vec::new();
+    for (text, measured) in texts.iter().zip(&batch) {
+        let measured = measured.as_ref().expect("the batch measures every candidate");
+        let (mut alone_ctx, alone) = parse(text);
+        let notes = oracle.compile(&mut alone_ctx, alone, &t).expect("the candidate links");
+        let alone = amdgpu_register_use(parse_amdgpu_notes(&notes).expect("one kernel"), &t);
+        assert_eq!(measured, &alone);
+        registers.push(alone.registers);
+    }
+    assert!(registers[2] > registers[0], "the candidates are told apart: {registers:?}");
+}
+
+#[test]
+fn a_batch_with_a_candidate_that_cannot_compile_measures_the_others() {
+    let Some(oracle) = ptxas_or_skip("batch-failure") else { return };
+    // A module the lowering refuses: a band nested in a band.
+    let broken = r#"func.func @nested(%A: memref<64x64xf32> {sharc.name = "A"}) {
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] origin (%bi) {
+    gpumap.band (%j) = (0) to (64) block [32] dims [x] origin (%bj) {
+      %v = affine.load %A[%i, %j] : memref<64x64xf32>
+      affine.store %v, %A[%i, %j] : memref<64x64xf32>
+    }
+  }
+  return
+}
+"#;
+    let texts = vec![pressure_band(7), broken.to_string(), pressure_band(13)];
+    let (mut ctx, modules) = parse_all(&texts);
+    let batch = oracle.measure_all(&mut ctx, &modules, &target("a100"));
+    assert!(batch[0].is_ok() && batch[2].is_ok(), "{batch:?}");
+    assert!(batch[1].is_err(), "{batch:?}");
+}
+
+#[test]
+fn every_entry_of_a_ptxas_report_is_read() {
+    let output = "ptxas info    : Compiling entry function 'a_b0' for 'sm_80'
+ptxas info    : Function properties for a_b0
+    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+ptxas info    : Used 12 registers, 380 bytes cmem[0]
+ptxas info    : Compiling entry function 'b_b0' for 'sm_80'
+ptxas info    : Function properties for b_b0
+    8 bytes stack frame, 4 bytes spill stores, 8 bytes spill loads
+ptxas info    : Used 255 registers, 380 bytes cmem[0]
+";
+    assert_eq!(
+        parse_ptxas_verbose_all(output),
+        Ok(vec![("a_b0".to_string(), 12, 0, 0), ("b_b0".to_string(), 255, 4, 8)])
+    );
+    let missing = output.replace("    8 bytes stack frame, 4 bytes spill stores, 8 bytes spill loads\n", "");
+    let err = parse_ptxas_verbose_all(&missing).expect_err("b_b0 has no spill line");
+    assert!(err.starts_with("cannot read the registers and spills of 'b_b0'"), "{err}");
+}
+
+#[test]
+fn every_kernel_of_the_amdgpu_notes_is_read_by_its_own_name() {
+    let kernel = |name: &str, vgprs: u32| {
+        format!(
+            "  - .args:
+      - .name:           A
+        .offset:         0
+    .name:           {name}
+    .sgpr_count:     18
+    .sgpr_spill_count: 0
+    .vgpr_count:     {vgprs}
+    .vgpr_spill_count: 1
+"
+        )
+    };
+    let notes = format!(
+        "    AMDGPU Metadata:\namdhsa.kernels:\n{}{}amdhsa.target:   amdgcn-amd-amdhsa--gfx90a\n",
+        kernel("a_b0", 9),
+        kernel("b_b0", 40)
+    );
+    let counts = |vgprs| AmdgpuCounts { vgprs, vgpr_spills: 1, sgprs: 18, sgpr_spills: 0 };
+    assert_eq!(
+        parse_amdgpu_notes_all(&notes),
+        Ok(vec![("a_b0".to_string(), counts(9)), ("b_b0".to_string(), counts(40))])
+    );
+    let err = parse_amdgpu_notes_all("    AMDGPU Metadata:\namdhsa.target: x\n").expect_err("no kernel");
+    assert!(err.starts_with("the HSACO's AMDGPU metadata lists no kernel"), "{err}");
+}

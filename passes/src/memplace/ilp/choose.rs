@@ -83,7 +83,8 @@ impl Decision {
 }
 
 /// Measures every legal candidate of `band` along loop `pos` with `oracle` (the static estimate
-/// when `None`) and lets the model choose. The band itself is not changed.
+/// when `None`) and lets the model choose. The band itself is not changed. The candidates are
+/// built first and handed to the oracle together, so that it can compile them in one go.
 pub fn decide(
     ctx: &mut Context,
     band: BandOp,
@@ -92,17 +93,41 @@ pub fn decide(
     oracle: Option<&dyn RegisterOracle>,
 ) -> Result<Decision, String> {
     let legal = legal_factors(ctx, band, pos, target);
-    let mut candidates = Vec::new();
-    let mut fallback = None;
+    let mut built: Vec<(OpId, Candidate)> = Vec::new();
+    let mut failure = None;
     for (factor, distribution) in CANDIDATES {
         if !legal.contains(&factor) {
             continue;
         }
-        let measured = measure(ctx, band, pos, factor, distribution, target, oracle)?;
-        if let Some(why) = measured.1 {
-            fallback.get_or_insert(why);
+        match build(ctx, band, pos, factor, distribution, target) {
+            Ok(b) => built.push(b),
+            Err(e) => {
+                failure = Some(e);
+                break;
+            }
         }
-        candidates.push(measured.0);
+    }
+    let modules: Vec<OpId> = built.iter().map(|(m, _)| *m).collect();
+    let measured = match (failure, oracle) {
+        (Some(e), _) => Err(e),
+        (None, Some(o)) => Ok(o.measure_all(ctx, &modules, target)),
+        (None, None) => Ok(Vec::new()),
+    };
+    for &m in &modules {
+        ctx.erase_op(m);
+    }
+    let measured = measured?;
+    let mut candidates = Vec::with_capacity(built.len());
+    let mut fallback = None;
+    for (i, (_, mut candidate)) in built.into_iter().enumerate() {
+        match measured.get(i) {
+            Some(Ok(r)) => candidate.registers = r.clone(),
+            Some(Err(why)) => {
+                fallback.get_or_insert_with(|| why.clone());
+            }
+            None => {}
+        }
+        candidates.push(candidate);
     }
     let choice = choose(target, &candidates);
     let oracle = match (oracle, &fallback) {
@@ -112,17 +137,17 @@ pub fn decide(
     Ok(Decision { candidates, choice, oracle, fallback })
 }
 
-/// One candidate on a scratch clone: its work counts, threads, shared bytes and registers (with
-/// the reason the oracle failed when the estimate stood in).
-fn measure(
+/// One candidate on a scratch clone: the scratch module (for the oracle, erased by the caller)
+/// and the candidate with its work counts, threads, shared bytes and the static register
+/// estimate, which the oracle's measurement replaces when it has one.
+fn build(
     ctx: &mut Context,
     band: BandOp,
     pos: usize,
     factor: i64,
     distribution: Distribution,
     target: &Target,
-    oracle: Option<&dyn RegisterOracle>,
-) -> Result<(Candidate, Option<String>), String> {
+) -> Result<(OpId, Candidate), String> {
     let (module, copy) = scratch_module(ctx, band)?;
     let result = (|| {
         let applied = apply(ctx, copy, pos, factor, distribution)?;
@@ -131,24 +156,23 @@ fn measure(
             .map_err(|e| format!("work counts: {}", e.message))?;
         let threads: i64 = band.block_shape(ctx).iter().product();
         let bytes = shared_bytes(ctx, band);
-        let estimate = StaticEstimate.measure(ctx, module, target)?;
-        let (registers, fallback) = match oracle.map(|o| o.measure(ctx, module, target)) {
-            Some(Ok(r)) => (r, None),
-            Some(Err(why)) => (estimate, Some(why)),
-            None => (estimate, None),
-        };
-        let candidate = Candidate {
+        let registers = StaticEstimate.measure(ctx, module, target)?;
+        Ok(Candidate {
             factor: u32::try_from(factor).map_err(|_| "factor out of range")?,
             distribution,
             threads_per_block: u32::try_from(threads).map_err(|_| "threads out of range")?,
             shared_bytes: u32::try_from(bytes).map_err(|_| "shared bytes out of range")?,
             counts,
             registers,
-        };
-        Ok((candidate, fallback))
+        })
     })();
-    ctx.erase_op(module);
-    result
+    match result {
+        Ok(candidate) => Ok((module, candidate)),
+        Err(e) => {
+            ctx.erase_op(module);
+            Err(e)
+        }
+    }
 }
 
 /// A detached `builtin.module` holding a clone of `band`'s function in which `band`'s clone is
