@@ -102,3 +102,11 @@ impl JitContext {
         Ok(HostKernels { kernels, _engine: engine, _module: m })
     }
 }
+
+impl HostKernels<'_> {
+    /// Bytes of the module's workgroup buffers: LLVM globals of the loaded code, alive as long as
+    /// it is (blocks run one after another and reuse them).
+    pub fn workgroup_bytes(&self) -> u64 {
+        self.kernels.values().map(|(info, _)| info.workgroup_bytes).fold(0, u64::saturating_add)
+    }
+}

@@ -106,11 +106,19 @@ pub(crate) fn identity_desc<'c>(
     Ok(MemRef { ptr, elem, sizes, strides })
 }
 
+/// The bytes of a static buffer of `len` elements of `shape`'s element type (8 per element
+/// for a type the simulator does not know, an upper bound: the widest scalar).
+fn buffer_bytes(l: &FnLowering<'_, '_>, shape: &MemRefShape, len: u32) -> u64 {
+    let elem = sharc_sim::Scalar::of(l.ctx, shape.elem).map_or(8, |s| s.bytes() as u64);
+    u64::from(len) * elem
+}
+
 /// A per-thread buffer: an entry-block alloca.
 pub(crate) fn private_buffer<'c>(l: &FnLowering<'_, 'c>, op: OpId, shape: &MemRefShape, name: &str) -> Res<MemRef<'c>> {
     let len = shape.static_len().ok_or_else(|| l.err(op, "a stack buffer in a kernel must have a static shape"))?;
     let elem = scalar_type(l.llcx, l.ctx, shape.elem).ok_or_else(|| l.err(op, "unsupported memref element type"))?;
     let len = u32::try_from(len).map_err(|_| l.err(op, "stack buffer too large"))?;
+    l.private_bytes.set(l.private_bytes.get().saturating_add(buffer_bytes(l, shape, len)));
     let ptr = l.entry_alloca(elem.array_type(len), name)?;
     identity_desc(l, op, shape, ptr, &mut std::iter::empty())
 }
@@ -126,6 +134,7 @@ pub(crate) fn workgroup_buffer<'c>(
     let len = shape.static_len().ok_or_else(|| l.err(op, "workgroup memory must have a static shape"))?;
     let elem = scalar_type(l.llcx, l.ctx, shape.elem).ok_or_else(|| l.err(op, "unsupported memref element type"))?;
     let len = u32::try_from(len).map_err(|_| l.err(op, "workgroup buffer too large"))?;
+    l.workgroup_bytes.set(l.workgroup_bytes.get().saturating_add(buffer_bytes(l, shape, len)));
     let ptr = l.arch().workgroup_global(l, elem.array_type(len), name);
     identity_desc(l, op, shape, ptr, &mut std::iter::empty())
 }
