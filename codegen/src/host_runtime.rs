@@ -10,10 +10,50 @@
 //! after it (the simulator's buffers are byte vectors with no alignment guarantee, and one copy
 //! per distinct buffer keeps aliasing arguments aliased). Scalars are passed in 8-byte slots.
 //!
+//! # Memory the compiled code touches, and why the threads cannot race in Rust's sense
+//!
+//! A launch (`HostExecutor::launch`) runs on the caller's thread: it copies the argument
+//! buffers ([`HostBuffer`], owned by `launch`'s frame), then for each block spawns the block's
+//! threads in a `std::thread::scope` and joins them all before the next block starts. While
+//! they run, the generated code touches exactly:
+//! - the host buffers, through the pointers in the argument slots (derived with
+//!   `Vec::as_mut_ptr`, so writing through them is allowed; no Rust reference to their contents
+//!   exists and no Rust code reads or writes them until the scope has joined every thread,
+//!   which orders all the threads' writes before `copy_back`; the vectors are neither resized
+//!   nor dropped before then);
+//! - the argument slots, read only, by every thread;
+//! - the module's workgroup globals, owned by the loaded code ([`HostKernels`]) and outliving
+//!   the launch; only one block's threads exist at a time, so only they touch them;
+//! - each thread's private buffers, allocas in its own stack frame;
+//! - the out-of-bounds sink, a module global that failed checks divert accesses to;
+//! - the runtime's own state, through `sharc_rt_*`: thread-locals, and a block's
+//!   [`BlockShared`] behind mutexes.
+//!
+//! The simulator's [`Memory`] is borrowed mutably by `launch` for the whole launch, so nothing
+//! else can read or change the buffers meanwhile. Rust code therefore never accesses memory
+//! concurrently with the compiled code; the compiled threads share memory only with each other.
+//!
+//! # Data races of the IR
+//!
+//! Two threads of a block that access one element with no barrier in between, one of them
+//! writing, are a race of the IR: the simulator reports it (`sharc-run` without `--exec=host`).
+//! The host runs them concurrently, in whatever order the OS schedules them. Every element load
+//! and store of a host kernel is an LLVM `unordered` atomic (`ops/memref.rs`,
+//! `host_unordered`), so the race is defined behaviour of the generated code: a load returns the
+//! value of some store to that element (or its value before the launch), never a torn or
+//! `undef` value, and the result is one interleaving of the threads' element accesses, which
+//! may differ between runs. (Elements of types LLVM cannot access atomically, integers that
+//! are not 8, 16, 32 or 64 bits wide such as `i1`, are plain byte accesses; a race on them
+//! reads `undef` in LLVM's model.) Barriers are calls LLVM must treat as reading and writing
+//! all memory, and the mutex in [`BlockBarrier`] orders every access before a barrier before
+//! every access after it, in every thread of the block.
+//!
 //! Errors, reported at the launch: a failed run-time check of the generated code (an
 //! out-of-bounds access, a division by zero), naming the op's location, thread and block; a
-//! barrier that not every thread of a block reaches. A kernel that never terminates hangs: the
-//! simulator's `--max-ops` does not reach into compiled code.
+//! barrier that not every thread of a block reaches; a launch whose own memory (buffer copies,
+//! threads' stack buffers, workgroup memory) would exceed the run's memory cap, checked before
+//! anything is copied or spawned. `--max-ops` does not reach into compiled code: a kernel that
+//! never terminates is stopped by `sharc-run`'s wall-clock `--timeout`, which ends the process.
 
 use crate::jit::{HostKernels, KernelEntry};
 use crate::kernel::{KernelInfo, Param};
@@ -282,7 +322,9 @@ impl<'a, 'j> HostExecutor<'a, 'j> {
                             buffers.len() - 1
                         }
                     };
-                    let base = buffers[k].words.as_ptr() as u64;
+                    // `as_mut_ptr`: the compiled code writes through this pointer, and taking it
+                    // creates no reference to the elements that a later one could invalidate.
+                    let base = buffers[k].words.as_mut_ptr() as u64;
                     slots.push(base + d.offset as u64 * buf.elem.bytes() as u64);
                     dynamic = d.sizes().iter().zip(shape).filter(|(_, &s)| s < 0).map(|(&n, _)| n).collect();
                     dynamic.reverse();

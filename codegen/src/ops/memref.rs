@@ -20,6 +20,7 @@ pub(super) fn lower(l: &mut FnLowering<'_, '_>, op: OpId) -> Res<bool> {
         let addr = checked_address(l, op, &m, ld.indices(ctx))?;
         let v = l.b.build_load(m.elem, addr, "").map_err(internal)?;
         set_alignment(l, op, v.as_instruction_value(), &m)?;
+        host_unordered(l, op, v.as_instruction_value(), &m)?;
         l.bind_scalar(ld.result(ctx), v);
         return Ok(true);
     }
@@ -29,6 +30,7 @@ pub(super) fn lower(l: &mut FnLowering<'_, '_>, op: OpId) -> Res<bool> {
         let v = l.scalar(op, st.value(ctx))?;
         let s = l.b.build_store(addr, v).map_err(internal)?;
         set_alignment(l, op, Some(s), &m)?;
+        host_unordered(l, op, Some(s), &m)?;
         return Ok(true);
     }
     if let Some(d) = DimOp::view(ctx, op) {
@@ -204,6 +206,31 @@ fn set_alignment(
 ) -> Res<()> {
     if let Some(i) = inst {
         i.set_alignment(elem_bytes(m.elem)).map_err(|e| l.err(op, format!("internal error: {e}")))?;
+    }
+    Ok(())
+}
+
+/// On the host, an element access is an `unordered` atomic, so that a data race of the IR (two
+/// threads of a block touching one element with no barrier between, which the simulator
+/// reports) is defined behaviour of the generated code: each load returns the value of some
+/// store to the element, never a torn or `undef` value (LLVM's plain accesses give `undef` to a
+/// racing load, and a bounds check branching on it would be undefined). On x86-64 and AArch64
+/// these are the same instructions as plain ones. Types LLVM cannot make atomic (integers whose
+/// width is not 8, 16, 32 or 64 bits, such as `i1`) stay plain.
+fn host_unordered(
+    l: &FnLowering<'_, '_>,
+    op: OpId,
+    inst: Option<inkwell::values::InstructionValue<'_>>,
+    m: &MemRef<'_>,
+) -> Res<()> {
+    let atomic_width = match m.elem {
+        inkwell::types::BasicTypeEnum::IntType(i) => matches!(i.get_bit_width(), 8 | 16 | 32 | 64),
+        inkwell::types::BasicTypeEnum::FloatType(_) => true,
+        _ => false,
+    };
+    if let Some(i) = inst.filter(|_| l.target.arch == crate::target::Arch::Host && atomic_width) {
+        i.set_atomic_ordering(inkwell::AtomicOrdering::Unordered)
+            .map_err(|e| l.err(op, format!("internal error: {e}")))?;
     }
     Ok(())
 }
