@@ -414,6 +414,9 @@ fn execute(
     Ok(Outcome { arrays, results, metrics })
 }
 
+/// The host executor's handle naming the kernel that is running (`HostExecutor::running`).
+type Running = std::sync::Arc<std::sync::Mutex<Option<OpId>>>;
+
 /// Ends the process with a located error when a run exceeds `--timeout`: compiled kernels
 /// (`--exec=host`) run native code that `--max-ops` cannot step, and a kernel that never ends
 /// would otherwise hang. The messages are rendered beforehand, so the watchdog thread needs
@@ -423,16 +426,11 @@ struct Watchdog {
     /// The message for a run stopped outside a compiled kernel, at the entry function.
     at_entry: String,
     /// The message for each kernel, at its `gpu.func`, and the handle naming the running one.
-    kernels: Option<(Vec<(OpId, String)>, std::sync::Arc<std::sync::Mutex<Option<OpId>>>)>,
+    kernels: Option<(Vec<(OpId, String)>, Running)>,
 }
 
 impl Watchdog {
-    fn new(
-        l: &Loaded,
-        entry: OpId,
-        limit: std::time::Duration,
-        running: Option<std::sync::Arc<std::sync::Mutex<Option<OpId>>>>,
-    ) -> Watchdog {
+    fn new(l: &Loaded, entry: OpId, limit: std::time::Duration, running: Option<Running>) -> Watchdog {
         let ctx = &l.ctx;
         let secs = limit.as_secs();
         let name = ctx.symbol_name(entry).unwrap_or("main");
