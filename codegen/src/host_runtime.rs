@@ -10,13 +10,53 @@
 //! after it (the simulator's buffers are byte vectors with no alignment guarantee, and one copy
 //! per distinct buffer keeps aliasing arguments aliased). Scalars are passed in 8-byte slots.
 //!
+//! # Memory the compiled code touches, and why the threads cannot race in Rust's sense
+//!
+//! A launch (`HostExecutor::launch`) runs on the caller's thread: it copies the argument
+//! buffers ([`HostBuffer`], owned by `launch`'s frame), then for each block spawns the block's
+//! threads in a `std::thread::scope` and joins them all before the next block starts. While
+//! they run, the generated code touches exactly:
+//! - the host buffers, through the pointers in the argument slots (derived with
+//!   `Vec::as_mut_ptr`, so writing through them is allowed; no Rust reference to their contents
+//!   exists and no Rust code reads or writes them until the scope has joined every thread,
+//!   which orders all the threads' writes before `copy_back`; the vectors are neither resized
+//!   nor dropped before then);
+//! - the argument slots, read only, by every thread;
+//! - the module's workgroup globals, owned by the loaded code ([`HostKernels`]) and outliving
+//!   the launch; only one block's threads exist at a time, so only they touch them;
+//! - each thread's private buffers, allocas in its own stack frame;
+//! - the out-of-bounds sink, a module global that failed checks divert accesses to;
+//! - the runtime's own state, through `sharc_rt_*`: thread-locals, and a block's
+//!   [`BlockShared`] behind mutexes.
+//!
+//! The simulator's [`Memory`] is borrowed mutably by `launch` for the whole launch, so nothing
+//! else can read or change the buffers meanwhile. Rust code therefore never accesses memory
+//! concurrently with the compiled code; the compiled threads share memory only with each other.
+//!
+//! # Data races of the IR
+//!
+//! Two threads of a block that access one element with no barrier in between, one of them
+//! writing, are a race of the IR: the simulator reports it (`sharc-run` without `--exec=host`).
+//! The host runs them concurrently, in whatever order the OS schedules them. Every element load
+//! and store of a host kernel is an LLVM `unordered` atomic (`ops/memref.rs`,
+//! `host_unordered`), so the race is defined behaviour of the generated code: a load returns the
+//! value of some store to that element (or its value before the launch), never a torn or
+//! `undef` value, and the result is one interleaving of the threads' element accesses, which
+//! may differ between runs. (Elements of types LLVM cannot access atomically, integers that
+//! are not 8, 16, 32 or 64 bits wide such as `i1`, are plain byte accesses; a race on them
+//! reads `undef` in LLVM's model.) Barriers are calls LLVM must treat as reading and writing
+//! all memory, and the mutex in [`BlockBarrier`] orders every access before a barrier before
+//! every access after it, in every thread of the block.
+//!
 //! Errors, reported at the launch: a failed run-time check of the generated code (an
 //! out-of-bounds access, a division by zero), naming the op's location, thread and block; a
-//! barrier that not every thread of a block reaches. A kernel that never terminates hangs: the
-//! simulator's `--max-ops` does not reach into compiled code.
+//! barrier that not every thread of a block reaches; a launch whose own memory (buffer copies,
+//! threads' stack buffers, workgroup memory) would exceed the run's memory cap, checked before
+//! anything is copied or spawned. `--max-ops` does not reach into compiled code: a kernel that
+//! never terminates is stopped by `sharc-run`'s wall-clock `--timeout`, which ends the process.
 
 use crate::jit::{HostKernels, KernelEntry};
-use crate::kernel::Param;
+use crate::kernel::{KernelInfo, Param};
 use sharc_ir::{Context, OpId};
 use sharc_sim::memory::{BufId, Desc, Memory};
 use sharc_sim::{LaunchExecutor, Scalar, Val};
@@ -195,12 +235,56 @@ impl HostBuffer {
 pub struct HostExecutor<'a, 'j> {
     ctx: &'a Context,
     kernels: &'a HostKernels<'j>,
+    /// The memory cap of the run (the simulator's `alloc_limit`), which a launch's own memory
+    /// counts against too.
+    memory_limit: u64,
+    /// The kernel now running, for a watchdog that reports where a run stopped.
+    running: Arc<Mutex<Option<OpId>>>,
 }
 
 impl<'a, 'j> HostExecutor<'a, 'j> {
-    /// An executor of `kernels`, compiled from `ctx`'s module.
-    pub fn new(ctx: &'a Context, kernels: &'a HostKernels<'j>) -> Self {
-        HostExecutor { ctx, kernels }
+    /// An executor of `kernels`, compiled from `ctx`'s module, whose launches must fit, with
+    /// the simulator's live buffers, in `memory_limit` bytes.
+    pub fn new(ctx: &'a Context, kernels: &'a HostKernels<'j>, memory_limit: u64) -> Self {
+        HostExecutor { ctx, kernels, memory_limit, running: Arc::default() }
+    }
+
+    /// The `gpu.func` whose launch is running (`None` between launches), shared with other
+    /// threads: compiled code cannot be stopped by `--max-ops`, so a wall-clock watchdog names it.
+    pub fn running(&self) -> Arc<Mutex<Option<OpId>>> {
+        self.running.clone()
+    }
+
+    /// Checks that a launch of `info` with `threads` threads per block fits the memory cap: the
+    /// host copies of its distinct argument buffers, every thread's stack buffers (all threads
+    /// of a block are alive at once) and the module's workgroup globals, on top of the
+    /// simulator's live buffers. Checked before anything is copied or spawned.
+    fn check_memory(&self, info: &KernelInfo, threads: u64, args: &[Val], mem: &Memory) -> Result<(), String> {
+        let mut seen: Vec<BufId> = Vec::new();
+        let mut copies = 0u64;
+        for (i, kind) in &info.params {
+            if *kind != Param::Pointer {
+                continue;
+            }
+            let Some(d) = args.get(*i).and_then(|&v| mem.desc_of(v).ok()) else { continue };
+            if !seen.contains(&d.buf) {
+                seen.push(d.buf);
+                copies = copies.saturating_add((mem.buffer(d.buf).data.len() as u64).next_multiple_of(16));
+            }
+        }
+        let private = threads.saturating_mul(info.private_bytes);
+        let workgroup = self.kernels.workgroup_bytes();
+        let live = mem.live_bytes();
+        let total = live.saturating_add(copies).saturating_add(private).saturating_add(workgroup);
+        if total <= self.memory_limit {
+            return Ok(());
+        }
+        Err(format!(
+            "cannot run @{} on the host: copies of its buffers ({copies} bytes), the stack buffers of {threads} \
+             threads ({} bytes each) and workgroup memory ({workgroup} bytes), with {live} bytes in use, exceed \
+             sharc-run's memory limit of {} bytes",
+            info.name, info.private_bytes, self.memory_limit
+        ))
     }
 
     /// The argument slots, and the host copies of the buffers they point into.
@@ -238,7 +322,9 @@ impl<'a, 'j> HostExecutor<'a, 'j> {
                             buffers.len() - 1
                         }
                     };
-                    let base = buffers[k].words.as_ptr() as u64;
+                    // `as_mut_ptr`: the compiled code writes through this pointer, and taking it
+                    // creates no reference to the elements that a later one could invalidate.
+                    let base = buffers[k].words.as_mut_ptr() as u64;
                     slots.push(base + d.offset as u64 * buf.elem.bytes() as u64);
                     dynamic = d.sizes().iter().zip(shape).filter(|(_, &s)| s < 0).map(|(&n, _)| n).collect();
                     dynamic.reverse();
@@ -252,6 +338,7 @@ impl<'a, 'j> HostExecutor<'a, 'j> {
     fn run_grid(
         &self,
         entry: KernelEntry,
+        private_bytes: u64,
         slots: &[u64],
         grid: [u32; 3],
         block: [u32; 3],
@@ -259,6 +346,8 @@ impl<'a, 'j> HostExecutor<'a, 'j> {
         let g = grid.map(i64::from);
         let bd = block.map(i64::from);
         let threads = block.iter().map(|&b| b as usize).product();
+        // The stack buffers live in the kernel's frame, on top of what the code itself needs.
+        let stack = THREAD_STACK.saturating_add(usize::try_from(private_bytes).unwrap_or(usize::MAX));
         for bz in 0..g[2] {
             for by in 0..g[1] {
                 for bx in 0..g[0] {
@@ -276,14 +365,13 @@ impl<'a, 'j> HostExecutor<'a, 'j> {
                                 shared: shared.clone(),
                             };
                             let s2 = shared.clone();
-                            let spawned =
-                                std::thread::Builder::new().stack_size(THREAD_STACK).spawn_scoped(sc, move || {
-                                    CURRENT.with(|c| *c.borrow_mut() = Some(state));
-                                    let r = entry.call(slots);
-                                    CURRENT.with(|c| *c.borrow_mut() = None);
-                                    s2.barrier.finish(false);
-                                    r
-                                });
+                            let spawned = std::thread::Builder::new().stack_size(stack).spawn_scoped(sc, move || {
+                                CURRENT.with(|c| *c.borrow_mut() = Some(state));
+                                let r = entry.call(slots);
+                                CURRENT.with(|c| *c.borrow_mut() = None);
+                                s2.barrier.finish(false);
+                                r
+                            });
                             if spawned.is_err() {
                                 shared.barrier.finish(true);
                             }
@@ -334,8 +422,12 @@ impl LaunchExecutor for HostExecutor<'_, '_> {
         mem: &mut Memory,
     ) -> Result<(), String> {
         let (info, entry) = self.kernels.kernels.get(&kernel).ok_or("the kernel was not compiled for the host")?;
+        self.check_memory(info, block.iter().map(|&b| u64::from(b)).product(), args, mem)?;
         let (slots, buffers) = self.marshal(kernel, &info.params, args, mem)?;
-        match self.run_grid(*entry, &slots, grid, block) {
+        *self.running.lock().unwrap_or_else(|e| e.into_inner()) = Some(kernel);
+        let outcome = self.run_grid(*entry, info.private_bytes, &slots, grid, block);
+        *self.running.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        match outcome {
             Ok(()) => {
                 for b in &buffers {
                     b.copy_back(&mut mem.buffer_mut(b.id).data);

@@ -48,11 +48,19 @@ impl KernelEntry {
         }
         // SAFETY: `f` is the address of a function of type `void(ptr)` that LLVM compiled for
         // this process (its `HostKernels`, which owns the code, outlives every executor call).
-        // It reads exactly `params` 8-byte slots from the pointer, and `slots` has that many.
+        // It reads exactly `params` 8-byte slots from the pointer, and `slots` has that many;
+        // it never writes them, so the threads of a block share `slots` read-only.
         // Pointer slots point into buffers the runtime keeps alive and unmoved for the whole
         // launch, each at least as large as its memref's shape; the generated code checks every
         // index against the shape before it accesses memory and diverts failing accesses to a
         // sink, and guards divisions, so no input makes it access memory it does not own.
+        // Concurrency: this is called at once by every thread of one block (one OS thread per
+        // GPU thread, blocks one after another; `host_runtime::HostExecutor::run_grid`). The
+        // threads share the argument buffers and the module's workgroup globals with each other
+        // only: no Rust code holds a reference to that memory or touches it until the block's
+        // thread scope has joined (see `host_runtime`'s module docs). Their element accesses
+        // are `unordered` atomics, so even a data race of the IR (which the simulator reports)
+        // is defined behaviour here: some interleaving of whole-element loads and stores.
         unsafe { (self.f)(slots.as_ptr()) };
         Ok(())
     }
@@ -100,5 +108,13 @@ impl JitContext {
             kernels.insert(info.op, (info, KernelEntry { f, params }));
         }
         Ok(HostKernels { kernels, _engine: engine, _module: m })
+    }
+}
+
+impl HostKernels<'_> {
+    /// Bytes of the module's workgroup buffers: LLVM globals of the loaded code, alive as long as
+    /// it is (blocks run one after another and reuse them).
+    pub fn workgroup_bytes(&self) -> u64 {
+        self.kernels.values().map(|(info, _)| info.workgroup_bytes).fold(0, u64::saturating_add)
     }
 }

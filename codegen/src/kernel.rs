@@ -61,6 +61,10 @@ pub struct KernelInfo {
     pub sites: Vec<(OpId, &'static str)>,
     /// The number of the first entry of `sites`.
     pub site_base: usize,
+    /// Bytes of the kernel's per-thread stack buffers (private attributions, `memref.alloca`).
+    pub private_bytes: u64,
+    /// Bytes of the workgroup buffers (module globals) first created for this kernel.
+    pub workgroup_bytes: u64,
 }
 
 /// Lowers every kernel of every `gpu.module` in `module` into a new LLVM module.
@@ -192,7 +196,15 @@ fn lower_kernel<'c>(
         host_entry(llcx, m, func, &name)?;
     }
     let sites = std::mem::take(&mut l.sites);
-    Ok(KernelInfo { op: f.0, name, params, sites, site_base })
+    Ok(KernelInfo {
+        op: f.0,
+        name,
+        params,
+        sites,
+        site_base,
+        private_bytes: l.private_bytes.get(),
+        workgroup_bytes: l.workgroup_bytes.get(),
+    })
 }
 
 /// Binds the kernel's arguments and attributions to their lowerings.

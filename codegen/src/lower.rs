@@ -70,6 +70,11 @@ pub(crate) struct FnLowering<'a, 'c> {
     alloca_builder: Builder<'c>,
     /// Counts workgroup buffers created for `memref.alloca` in the workgroup space.
     pub workgroup_count: usize,
+    /// Bytes of the kernel's stack buffers (private attributions and `memref.alloca`s), which
+    /// all live in the entry block's frame: what a host thread needs beyond its own stack.
+    pub private_bytes: std::cell::Cell<u64>,
+    /// Bytes of the workgroup buffers this kernel's lowering created (module globals).
+    pub workgroup_bytes: std::cell::Cell<u64>,
     /// Host only: the checked sites (op, what fails), numbered from `site_base`.
     pub sites: Vec<(OpId, &'static str)>,
     pub site_base: usize,
@@ -108,6 +113,8 @@ impl<'a, 'c> FnLowering<'a, 'c> {
             values: HashMap::new(),
             alloca_builder,
             workgroup_count: 0,
+            private_bytes: std::cell::Cell::new(0),
+            workgroup_bytes: std::cell::Cell::new(0),
             sites: Vec::new(),
             site_base: 0,
         }

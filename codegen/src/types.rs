@@ -77,5 +77,20 @@ pub(crate) fn memref_shape(ctx: &Context, ty: Type) -> Result<MemRefShape, Strin
     };
     let (strides, offset) = strides_and_offset(ctx, ty)
         .ok_or_else(|| format!("memref type {} has a layout that is not strided", text()))?;
+    // Addresses are computed in 64-bit arithmetic: a memref whose static sizes make more bytes
+    // than an i64 counts would wrap its linearised indices and address other elements. (Every
+    // element count, and so every linearised index, is below the byte size.)
+    let elem_bytes = match ctx.type_kind(parts.elem) {
+        TypeKind::Integer { width, .. } => i64::from(width.div_ceil(8)),
+        TypeKind::Float(f) => i64::from(f.width().div_ceil(8)),
+        _ => 8,
+    };
+    let bytes = parts.shape.iter().filter(|&&d| d != DYNAMIC).try_fold(elem_bytes, |acc, &d| acc.checked_mul(d));
+    if bytes.is_none() {
+        return Err(format!(
+            "memref type {} is too large: its size in bytes overflows 64-bit index arithmetic",
+            text()
+        ));
+    }
     Ok(MemRefShape { shape: parts.shape.to_vec(), elem: parts.elem, space, strides, offset })
 }

@@ -5,6 +5,7 @@
 
 pub mod docs;
 pub mod expected;
+pub mod limits;
 pub mod pipeline;
 pub mod register_oracle;
 pub mod report;

@@ -20,6 +20,7 @@ pub(super) fn lower(l: &mut FnLowering<'_, '_>, op: OpId) -> Res<bool> {
         let addr = checked_address(l, op, &m, ld.indices(ctx))?;
         let v = l.b.build_load(m.elem, addr, "").map_err(internal)?;
         set_alignment(l, op, v.as_instruction_value(), &m)?;
+        host_unordered(l, op, v.as_instruction_value(), &m)?;
         l.bind_scalar(ld.result(ctx), v);
         return Ok(true);
     }
@@ -29,6 +30,7 @@ pub(super) fn lower(l: &mut FnLowering<'_, '_>, op: OpId) -> Res<bool> {
         let v = l.scalar(op, st.value(ctx))?;
         let s = l.b.build_store(addr, v).map_err(internal)?;
         set_alignment(l, op, Some(s), &m)?;
+        host_unordered(l, op, Some(s), &m)?;
         return Ok(true);
     }
     if let Some(d) = DimOp::view(ctx, op) {
@@ -106,11 +108,19 @@ pub(crate) fn identity_desc<'c>(
     Ok(MemRef { ptr, elem, sizes, strides })
 }
 
+/// The bytes of a static buffer of `len` elements of `shape`'s element type (8 per element
+/// for a type the simulator does not know, an upper bound: the widest scalar).
+fn buffer_bytes(l: &FnLowering<'_, '_>, shape: &MemRefShape, len: u32) -> u64 {
+    let elem = sharc_sim::Scalar::of(l.ctx, shape.elem).map_or(8, |s| s.bytes() as u64);
+    u64::from(len) * elem
+}
+
 /// A per-thread buffer: an entry-block alloca.
 pub(crate) fn private_buffer<'c>(l: &FnLowering<'_, 'c>, op: OpId, shape: &MemRefShape, name: &str) -> Res<MemRef<'c>> {
     let len = shape.static_len().ok_or_else(|| l.err(op, "a stack buffer in a kernel must have a static shape"))?;
     let elem = scalar_type(l.llcx, l.ctx, shape.elem).ok_or_else(|| l.err(op, "unsupported memref element type"))?;
     let len = u32::try_from(len).map_err(|_| l.err(op, "stack buffer too large"))?;
+    l.private_bytes.set(l.private_bytes.get().saturating_add(buffer_bytes(l, shape, len)));
     let ptr = l.entry_alloca(elem.array_type(len), name)?;
     identity_desc(l, op, shape, ptr, &mut std::iter::empty())
 }
@@ -126,6 +136,7 @@ pub(crate) fn workgroup_buffer<'c>(
     let len = shape.static_len().ok_or_else(|| l.err(op, "workgroup memory must have a static shape"))?;
     let elem = scalar_type(l.llcx, l.ctx, shape.elem).ok_or_else(|| l.err(op, "unsupported memref element type"))?;
     let len = u32::try_from(len).map_err(|_| l.err(op, "workgroup buffer too large"))?;
+    l.workgroup_bytes.set(l.workgroup_bytes.get().saturating_add(buffer_bytes(l, shape, len)));
     let ptr = l.arch().workgroup_global(l, elem.array_type(len), name);
     identity_desc(l, op, shape, ptr, &mut std::iter::empty())
 }
@@ -195,6 +206,31 @@ fn set_alignment(
 ) -> Res<()> {
     if let Some(i) = inst {
         i.set_alignment(elem_bytes(m.elem)).map_err(|e| l.err(op, format!("internal error: {e}")))?;
+    }
+    Ok(())
+}
+
+/// On the host, an element access is an `unordered` atomic, so that a data race of the IR (two
+/// threads of a block touching one element with no barrier between, which the simulator
+/// reports) is defined behaviour of the generated code: each load returns the value of some
+/// store to the element, never a torn or `undef` value (LLVM's plain accesses give `undef` to a
+/// racing load, and a bounds check branching on it would be undefined). On x86-64 and AArch64
+/// these are the same instructions as plain ones. Types LLVM cannot make atomic (integers whose
+/// width is not 8, 16, 32 or 64 bits, such as `i1`) stay plain.
+fn host_unordered(
+    l: &FnLowering<'_, '_>,
+    op: OpId,
+    inst: Option<inkwell::values::InstructionValue<'_>>,
+    m: &MemRef<'_>,
+) -> Res<()> {
+    let atomic_width = match m.elem {
+        inkwell::types::BasicTypeEnum::IntType(i) => matches!(i.get_bit_width(), 8 | 16 | 32 | 64),
+        inkwell::types::BasicTypeEnum::FloatType(_) => true,
+        _ => false,
+    };
+    if let Some(i) = inst.filter(|_| l.target.arch == crate::target::Arch::Host && atomic_width) {
+        i.set_atomic_ordering(inkwell::AtomicOrdering::Unordered)
+            .map_err(|e| l.err(op, format!("internal error: {e}")))?;
     }
     Ok(())
 }

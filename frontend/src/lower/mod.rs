@@ -266,7 +266,36 @@ impl<'a> Lowerer<'a> {
                 d.as_ref().and_then(|e| self.const_int(e)).filter(|&v| v > 0).unwrap_or(sharc_ir::types::DYNAMIC),
             );
         }
+        self.check_array_size(&p.name, &shape, elem, p.span)?;
         Ok((self.ctx.memref_type(shape, elem), ParamKind::Array(rank)))
+    }
+
+    /// An array whose static sizes make more bytes than an `i64` counts is an error (gcc's
+    /// "size of array is too large"): the generated code linearises indices and sizes buffers
+    /// in 64-bit arithmetic, which would wrap. Every element count of the array, and so every
+    /// linearised index, is below its byte size. Dynamic sizes are the caller's business.
+    pub(crate) fn check_array_size(&self, name: &str, shape: &[i64], elem: Type, span: Span) -> Result<(), FrontError> {
+        let elem_bytes = match self.ctx.type_kind(elem) {
+            sharc_ir::types::TypeKind::Float(f) => i64::from(f.width().div_ceil(8)),
+            sharc_ir::types::TypeKind::Integer { width, .. } => i64::from(width.div_ceil(8)),
+            _ => 8,
+        };
+        let bytes =
+            shape.iter().filter(|&&d| d != sharc_ir::types::DYNAMIC).try_fold(elem_bytes, |acc, &d| acc.checked_mul(d));
+        if bytes.is_none() {
+            let dims: Vec<String> = shape
+                .iter()
+                .map(|&d| if d == sharc_ir::types::DYNAMIC { "?".to_string() } else { d.to_string() })
+                .collect();
+            return Err(FrontError::new(
+                span,
+                format!(
+                    "array '{name}' is too large: {} elements of {elem_bytes} bytes overflow 64-bit index arithmetic",
+                    dims.join(" x ")
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// The IR type of a C scalar type.

@@ -298,6 +298,7 @@ impl Lowerer<'_> {
             ));
         }
         let elem = self.scalar_type(&d.ty, d.span)?;
+        self.check_array_size(&d.name, &shape, elem, d.span)?;
         let ty = self.ctx.memref_type(shape.clone(), elem);
         // The buffer's location carries the C name (`loc("tmp"("k.c":3:5))`, MLIR's way of naming
         // a value), which diagnostics about its dependences use.

@@ -5,7 +5,7 @@
 //! ```text
 //! sharc-run FILE --entry NAME [--target NAME|PATH] [--arg NAME=VALUE | --arg NAME=@FILE.npy]...
 //!           [--inputs DIR] [--random-inputs SEED] [--dump DIR] [--metrics json|table] [--compare FILE2 [--rtol R]]
-//!           [--max-ops N] [--exec interp|host]
+//!           [--max-ops N] [--max-memory BYTES] [--timeout SECONDS] [--exec interp|host]
 //! sharc-run --list-targets
 //! ```
 //!
@@ -19,10 +19,14 @@ use sharc_ir::types::DYNAMIC;
 use sharc_ir::{Context, OpId, SourceMap};
 use sharc_machine::Target;
 use sharc_sim::io::{self, ArgKind, ArgValue};
-use sharc_sim::memory::{alloc_failure, DEFAULT_MEMORY_LIMIT, MAX_RANK};
+use sharc_sim::memory::{alloc_failure, MAX_RANK};
 use sharc_sim::npy::{self, Array};
 use sharc_sim::{KernelMetrics, Machine, Metrics, Program, Scalar, Val};
 use std::process::ExitCode;
+
+/// `--timeout`'s default under `--exec=host`, in seconds: ten minutes, far beyond any kernel of
+/// the tests and benchmarks, short enough that a kernel that never ends does not hang a script.
+const DEFAULT_HOST_TIMEOUT_S: u64 = 600;
 
 fn command() -> Command {
     let value = |name: &'static str, help: &'static str| Arg::new(name).long(name).help(help);
@@ -40,6 +44,14 @@ fn command() -> Command {
         .arg(value("rtol", "Relative tolerance of --compare").value_parser(clap::value_parser!(f64)).default_value("0"))
         .arg(
             value("max-ops", "Stop with an error after this many thread-operations (default 1000000000; catches loops that never end)")
+                .value_parser(clap::value_parser!(u64).range(1..)),
+        )
+        .arg(
+            value("max-memory", "Cap on the bytes of all live buffers, arguments included (suffixes K, M, G, T; default a quarter of physical memory)")
+                .value_parser(sharc_tools::limits::parse_bytes),
+        )
+        .arg(
+            value("timeout", "Stop with an error after this many seconds of wall-clock time (default 600 with --exec=host, none in the simulator)")
                 .value_parser(clap::value_parser!(u64).range(1..)),
         )
         .arg(
@@ -185,7 +197,8 @@ fn entry_params(l: &Loaded, entry: OpId) -> Result<Vec<Param>, String> {
 }
 
 /// The argument values from `--arg` and `--random-inputs`.
-fn inputs(m: &ArgMatches, params: &[Param], entry_name: &str) -> Result<Vec<ArgValue>, String> {
+fn inputs(m: &ArgMatches, l: &Loaded, entry: OpId, params: &[Param], limit: u64) -> Result<Vec<ArgValue>, String> {
+    let entry_name = l.ctx.symbol_name(entry).unwrap_or("main");
     let mut given: Vec<Option<String>> = vec![None; params.len()];
     for a in m.get_many::<String>("arg").into_iter().flatten() {
         let (name, value) = a.split_once('=').ok_or_else(|| format!("error: --arg '{a}' is not NAME=VALUE"))?;
@@ -219,21 +232,23 @@ fn inputs(m: &ArgMatches, params: &[Param], entry_name: &str) -> Result<Vec<ArgV
         }
     }
     let seed = m.get_one::<u64>("random-inputs").copied();
-    // Arrays are checked against the simulator's memory limit before they are read or made.
+    // Arrays are checked against the memory cap before they are read or made; an array past it
+    // is an error located at the entry function.
     let mut bytes_so_far = 0u64;
     let mut budget = |elem: Scalar, shape: &[i64]| -> Result<(), String> {
         let bytes = shape.iter().try_fold(elem.bytes() as u64, |acc, &d| acc.checked_mul(u64::try_from(d).ok()?));
-        match bytes.and_then(|b| b.checked_add(bytes_so_far)).filter(|&t| t <= DEFAULT_MEMORY_LIMIT) {
+        match bytes.and_then(|b| b.checked_add(bytes_so_far)).filter(|&t| t <= limit) {
             Some(t) => {
                 bytes_so_far = t;
                 Ok(())
             }
-            None => Err(alloc_failure(elem, shape, bytes_so_far, DEFAULT_MEMORY_LIMIT)),
+            None => Err(alloc_failure(elem, shape, bytes_so_far, limit)),
         }
     };
     let mut out = Vec::new();
     for (i, (p, g)) in params.iter().zip(given).enumerate() {
         let what = |e: String| format!("error: argument '{}' ({}): {e}", p.name, p.ty);
+        let over_cap = |e: String| at_entry(l, entry, format!("argument '{}' ({}): {e}", p.name, p.ty));
         out.push(match (&p.kind, g) {
             (ArgKind::Scalar(s), Some(text)) => ArgValue::Scalar(io::parse_scalar(*s, &text).map_err(what)?),
             (ArgKind::Scalar(_), None) => return Err(what(format!("no value given (use --arg {}=VALUE)", p.name))),
@@ -242,26 +257,42 @@ fn inputs(m: &ArgMatches, params: &[Param], entry_name: &str) -> Result<Vec<ArgV
                     return Err(what(format!("a memref is given as @FILE.npy, not '{text}'")));
                 };
                 let size = std::fs::metadata(path).map_err(|e| what(format!("cannot read '{path}': {e}")))?.len();
-                if size > DEFAULT_MEMORY_LIMIT.saturating_add(1 << 20) {
-                    return Err(what(format!("{path}: the file's {size} bytes exceed sharc-run's memory limit of {DEFAULT_MEMORY_LIMIT} bytes")));
+                // The header of a .npy file is far below 1 MiB: a larger excess cannot be a
+                // loadable array under the cap, so it is not read.
+                if size > limit.saturating_add(1 << 20) {
+                    return Err(over_cap(format!(
+                        "{path}: the file's {size} bytes exceed sharc-run's memory limit of {limit} bytes"
+                    )));
                 }
                 let bytes = std::fs::read(path).map_err(|e| what(format!("cannot read '{path}': {e}")))?;
                 let a = npy::read(&bytes).map_err(|e| what(format!("{path}: {e}")))?;
                 io::check_array(&a, *elem, shape).map_err(|e| what(format!("{path}: {e}")))?;
-                budget(a.elem, &a.shape).map_err(what)?;
+                budget(a.elem, &a.shape).map_err(over_cap)?;
                 ArgValue::Array(a)
             }
             (ArgKind::MemRef { elem, shape }, None) => match seed {
-                Some(_) if shape.contains(&DYNAMIC) => return Err(what("has a dynamic shape; give it with --arg NAME=@FILE.npy".into())),
+                Some(_) if shape.contains(&DYNAMIC) => {
+                    return Err(what("has a dynamic shape; give it with --arg NAME=@FILE.npy".into()))
+                }
                 Some(seed) => {
-                    budget(*elem, shape).map_err(what)?;
+                    budget(*elem, shape).map_err(over_cap)?;
                     ArgValue::Array(io::random_array(*elem, shape, seed, i))
                 }
-                None => return Err(what(format!("no value given (use --arg {}=@FILE.npy or --random-inputs SEED)", p.name))),
+                None => {
+                    return Err(what(format!(
+                        "no value given (use --arg {}=@FILE.npy or --random-inputs SEED)",
+                        p.name
+                    )))
+                }
             },
         });
     }
     Ok(out)
+}
+
+/// `message` as an error located at the entry function (an argument past the memory cap).
+fn at_entry(l: &Loaded, entry: OpId, message: String) -> String {
+    l.sources.render(&sharc_ir::diag::Diagnostic::error(l.ctx.loc(entry).clone(), message))
 }
 
 /// What a run produced.
@@ -273,13 +304,16 @@ struct Outcome {
     metrics: Vec<KernelMetrics>,
 }
 
-/// How to run: the target, whether to collect metrics, the thread-operation limit, and whether
-/// kernels run as host code.
+/// How to run: the target, whether to collect metrics, the thread-operation limit, the memory
+/// cap, and whether kernels run as host code.
 struct RunOptions<'t> {
     target: &'t Target,
     metrics: bool,
     max_ops: u64,
+    max_memory: u64,
     host: bool,
+    /// Wall-clock bound of each program's run (`--timeout`), if any.
+    timeout: Option<std::time::Duration>,
 }
 
 fn execute(
@@ -290,6 +324,7 @@ fn execute(
     inputs: &[ArgValue],
 ) -> Result<Outcome, String> {
     let (target, metrics) = (opts.target, opts.metrics);
+    let start = std::time::Instant::now();
     let ctx = &l.ctx;
     let semantics = sharc_dialects::semantics();
     let program = Program::compile(ctx, &semantics, target, &[entry]).map_err(|d| l.sources.render(&d))?;
@@ -302,8 +337,12 @@ fn execute(
     };
     let mut machine = Machine::new(ctx, &program, target);
     machine.step_limit = opts.max_ops;
+    machine.alloc_limit = opts.max_memory;
+    let mut running = None;
     if let Some(k) = &kernels {
-        machine.executor = Some(Box::new(sharc_codegen::host_runtime::HostExecutor::new(ctx, k)));
+        let executor = sharc_codegen::host_runtime::HostExecutor::new(ctx, k, opts.max_memory);
+        running = Some(executor.running());
+        machine.executor = Some(Box::new(executor));
     }
     let name = ctx.symbol_name(entry).unwrap_or("main").to_string();
     if metrics {
@@ -320,14 +359,31 @@ fn execute(
                 let m = mem
                     .alloc(sharc_sim::memory::Arena::Heap, sharc_sim::Space::Global, a.elem, &a.shape, limit)
                     .ok_or_else(|| {
-                        format!("error: argument '{}': {}", p.name, alloc_failure(a.elem, &a.shape, live, limit))
+                        at_entry(
+                            l,
+                            entry,
+                            format!("argument '{}': {}", p.name, alloc_failure(a.elem, &a.shape, live, limit)),
+                        )
                     })?;
                 mem.fill(Val::Mem(m), &a.data).map_err(|e| format!("error: argument '{}': {e}", p.name))?;
                 Val::Mem(m)
             }
         });
     }
-    let out = machine.call_function(entry, &args).map_err(|e| l.sources.render(e.diagnostic()))?;
+    let out = match opts.timeout {
+        Some(limit) => {
+            let stop = Watchdog::new(l, entry, limit, running);
+            std::thread::scope(|sc| {
+                let (done, wait) = std::sync::mpsc::channel::<()>();
+                sc.spawn(move || stop.watch(start, &wait));
+                let out = machine.call_function(entry, &args);
+                drop(done);
+                out
+            })
+        }
+        None => machine.call_function(entry, &args),
+    }
+    .map_err(|e| l.sources.render(e.diagnostic()))?;
     let read = |v: Val| -> Result<Array, String> {
         let (elem, shape, data) =
             machine.mem.read_view(v).map_err(|e| format!("error: cannot read a memref output: {e}"))?;
@@ -358,6 +414,65 @@ fn execute(
     Ok(Outcome { arrays, results, metrics })
 }
 
+/// The host executor's handle naming the kernel that is running (`HostExecutor::running`).
+type Running = std::sync::Arc<std::sync::Mutex<Option<OpId>>>;
+
+/// Ends the process with a located error when a run exceeds `--timeout`: compiled kernels
+/// (`--exec=host`) run native code that `--max-ops` cannot step, and a kernel that never ends
+/// would otherwise hang. The messages are rendered beforehand, so the watchdog thread needs
+/// nothing of the run but the handle naming the kernel that is running.
+struct Watchdog {
+    limit: std::time::Duration,
+    /// The message for a run stopped outside a compiled kernel, at the entry function.
+    at_entry: String,
+    /// The message for each kernel, at its `gpu.func`, and the handle naming the running one.
+    kernels: Option<(Vec<(OpId, String)>, Running)>,
+}
+
+impl Watchdog {
+    fn new(l: &Loaded, entry: OpId, limit: std::time::Duration, running: Option<Running>) -> Watchdog {
+        let ctx = &l.ctx;
+        let secs = limit.as_secs();
+        let name = ctx.symbol_name(entry).unwrap_or("main");
+        let at_entry = at_entry(l, entry, format!("the run of @{name} did not finish within {secs} s (--timeout)"));
+        let kernels = running.map(|running| {
+            let messages = ctx
+                .collect_ops(l.module)
+                .into_iter()
+                .filter(|&op| sharc_dialects::gpu::FuncOp::view(ctx, op).is_some_and(|f| f.is_kernel(ctx)))
+                .map(|op| {
+                    let kernel = ctx.symbol_name(op).unwrap_or("?");
+                    let message = format!(
+                        "the host execution of @{kernel} did not finish within {secs} s (--timeout; compiled \
+                         kernels are not bounded by --max-ops)"
+                    );
+                    (op, l.sources.render(&sharc_ir::diag::Diagnostic::error(ctx.loc(op).clone(), message)))
+                })
+                .collect();
+            (messages, running)
+        });
+        Watchdog { limit, at_entry, kernels }
+    }
+
+    /// Waits until `done` is dropped (the run ended) or the limit passes since `start`; then
+    /// prints the error and exits with status 1.
+    fn watch(&self, start: std::time::Instant, done: &std::sync::mpsc::Receiver<()>) {
+        let left = self.limit.saturating_sub(start.elapsed());
+        if done.recv_timeout(left) != Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+            return;
+        }
+        let running = self.kernels.as_ref().and_then(|(messages, running)| {
+            let op = (*running.lock().unwrap_or_else(|e| e.into_inner()))?;
+            messages.iter().find(|(k, _)| *k == op).map(|(_, m)| m)
+        });
+        eprint!("{}", running.unwrap_or(&self.at_entry));
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+        // The run's threads (the interpreter, or a block's kernel threads) cannot be stopped
+        // from outside; ending the process is the only way out of compiled code.
+        std::process::exit(1);
+    }
+}
+
 /// Whether `module` holds a `gpu.func ... kernel`.
 fn has_kernels(ctx: &Context, module: OpId) -> bool {
     ctx.collect_ops(module)
@@ -383,16 +498,24 @@ fn run(m: &ArgMatches) -> Result<(), String> {
     let first = load(path)?;
     let entry = find_entry(&first, entry_name)?;
     let params = entry_params(&first, entry)?;
-    let inputs = inputs(m, &params, entry_name)?;
+    let max_memory = m.get_one::<u64>("max-memory").copied().unwrap_or_else(sharc_tools::limits::default_memory_limit);
+    let inputs = inputs(m, &first, entry, &params, max_memory)?;
     let max_ops = m.get_one::<u64>("max-ops").copied().unwrap_or(sharc_sim::interp::DEFAULT_STEP_LIMIT);
     let host = m.get_one::<String>("exec").is_some_and(|e| e == "host");
+    // Host execution runs native code that --max-ops cannot bound: a generous wall-clock limit
+    // stands in by default. The simulator has --max-ops, and a limit only when asked.
+    let timeout = m
+        .get_one::<u64>("timeout")
+        .copied()
+        .or(host.then_some(DEFAULT_HOST_TIMEOUT_S))
+        .map(std::time::Duration::from_secs);
     if host && m.contains_id("metrics") {
         return Err("error: --metrics needs the simulator; it cannot be combined with --exec=host".to_string());
     }
     let outcome = execute(
         &first,
         entry,
-        &RunOptions { target: &target, metrics: m.contains_id("metrics"), max_ops, host },
+        &RunOptions { target: &target, metrics: m.contains_id("metrics"), max_ops, max_memory, host, timeout },
         &params,
         &inputs,
     )?;
@@ -424,7 +547,7 @@ fn run(m: &ArgMatches) -> Result<(), String> {
         let outcome2 = execute(
             &second,
             entry2,
-            &RunOptions { target: &target, metrics: false, max_ops, host },
+            &RunOptions { target: &target, metrics: false, max_ops, max_memory, host, timeout },
             &params2,
             &inputs,
         )?;
