@@ -63,8 +63,9 @@ impl SourceMap {
         // A file that cannot be read, or a preprocessor that cannot run, has no place in the
         // file to point at: the error is unknown-located (the driver prints `sharcc: error: ...`),
         // never a made-up 1:1.
-        let unlocated =
-            |message: String| Box::new(ReadError { diagnostic: Diagnostic::error(Location::Unknown, message), source: None });
+        let unlocated = |message: String| {
+            Box::new(ReadError { diagnostic: Diagnostic::error(Location::Unknown, message), source: None })
+        };
         let raw = std::fs::read(path).map_err(|e| unlocated(format!("cannot read '{}': {e}", path.display())))?;
         let text = sharc_ir::diag::utf8_text(&name, raw).map_err(|e| {
             Box::new(ReadError { diagnostic: e.diagnostic, source: Some(SourceMap::plain(&name, e.shown)) })

@@ -113,9 +113,8 @@ pub fn check(expected: &mut [Expected], produced: &[Diagnostic], file: &str) -> 
             Some(e) => e.matched = true,
             // Notes nobody asked about are accepted: they explain, they do not fail.
             None if d.severity == Severity::Note => {}
-            None => {
-                failures.push(Diagnostic::error(d.loc.clone(), format!("unexpected {}: {}", d.severity.word(), d.message)))
-            }
+            None => failures
+                .push(Diagnostic::error(d.loc.clone(), format!("unexpected {}: {}", d.severity.word(), d.message))),
         }
     }
     for e in expected.iter().filter(|e| !e.matched) {

@@ -6,7 +6,7 @@
 // WRONG-DAG: wrong-expectation.mlir:1:4: error: expected error "this is not the message" was not produced
 // RUN: not sharc-opt %S/Inputs/missing-expectation.mlir --verify-diagnostics --allow-unregistered-dialect 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: missing-expectation.mlir:1:4: error: expected error "never" was not produced
-// MISSING-NEXT: // expected-error @+1 {{[{][{]never[}][}]}}
+// MISSING-NEXT: // {{expected}}-error @+1 {{[{][{]never[}][}]}}
 // MISSING-NEXT: {{^   \^$}}
 
 // expected-error @+1 {{use of undeclared SSA value name}}
