@@ -60,9 +60,11 @@ impl SourceMap {
     /// The source of `path`, preprocessed if it needs it or if `opts` has flags.
     pub fn read(path: &Path, opts: &PreprocessOptions) -> Result<SourceMap, Box<ReadError>> {
         let name = path.display().to_string();
+        // A file that cannot be read, or a preprocessor that cannot run, has no place in the
+        // file to point at: the error is unknown-located (the driver prints `sharcc: error: ...`),
+        // never a made-up 1:1.
         let unlocated = |message: String| {
-            let loc = Location::file_line_col(&Arc::from(name.as_str()), 1, 1);
-            Box::new(ReadError { diagnostic: Diagnostic::error(loc, message), source: None })
+            Box::new(ReadError { diagnostic: Diagnostic::error(Location::Unknown, message), source: None })
         };
         let raw = std::fs::read(path).map_err(|e| unlocated(format!("cannot read '{}': {e}", path.display())))?;
         let text = sharc_ir::diag::utf8_text(&name, raw).map_err(|e| {

@@ -9,8 +9,14 @@
 //! Forms: `expected-{error,warning,remark,note}` followed by an optional `@above`, `@below`,
 //! `@+N` or `@-N` and the message text in `{{...}}`; a diagnostic matches when its severity and
 //! line agree and the text occurs in its message.
+//!
+//! Mismatches are located diagnostics, as MLIR reports them: a missing expectation at its
+//! `expected-*` comment, an unexpected diagnostic at its own place, each rendered with the
+//! source line and a caret.
 
-use sharc_ir::{Diagnostic, Severity};
+use std::sync::Arc;
+
+use sharc_ir::{Diagnostic, Location, Severity};
 
 /// One expectation.
 #[derive(Debug, Clone)]
@@ -23,16 +29,22 @@ pub struct Expected {
     pub text: String,
     /// 1-based line of the comment.
     pub comment_line: u32,
+    /// 1-based byte column of the comment's `expected-`, where a missing diagnostic is reported.
+    pub comment_col: u32,
     matched: bool,
 }
 
-/// Reads the expectations from a source text, or reports malformed ones.
-pub fn parse_expectations(text: &str, file: &str) -> Result<Vec<Expected>, String> {
+/// Reads the expectations from a source text of the file `file`, or reports the first malformed
+/// one, located at its `expected-`.
+pub fn parse_expectations(text: &str, file: &str) -> Result<Vec<Expected>, Diagnostic> {
+    let file: Arc<str> = Arc::from(file);
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let lineno = i as u32 + 1;
         let mut rest = line;
         while let Some(pos) = rest.find("expected-") {
+            let col = (line.len() - rest.len() + pos) as u32 + 1;
+            let error = |message: String| Diagnostic::error(Location::file_line_col(&file, lineno, col), message);
             rest = &rest[pos + "expected-".len()..];
             let (severity, after) = if let Some(r) = rest.strip_prefix("error") {
                 (Severity::Error, r)
@@ -54,25 +66,26 @@ pub fn parse_expectations(text: &str, file: &str) -> Result<Vec<Expected>, Strin
                     "above" => lineno as i64 - 1,
                     "below" => lineno as i64 + 1,
                     _ => {
-                        let n: i64 = spec.parse().map_err(|_| {
-                            format!("{file}:{lineno}: error: invalid line offset '@{spec}' in expected-* comment")
-                        })?;
+                        let n: i64 = spec
+                            .parse()
+                            .map_err(|_| error(format!("invalid line offset '@{spec}' in expected-* comment")))?;
                         lineno as i64 + n
                     }
                 };
                 after = r[end..].trim_start();
             }
             let Some(body) = after.strip_prefix("{{") else {
-                return Err(format!("{file}:{lineno}: error: expected '{{{{' in expected-* comment"));
+                return Err(error("expected '{{' in expected-* comment".into()));
             };
             let Some(end) = body.find("}}") else {
-                return Err(format!("{file}:{lineno}: error: expected '}}}}' in expected-* comment"));
+                return Err(error("expected '}}' in expected-* comment".into()));
             };
             out.push(Expected {
                 severity,
                 line: target.max(0) as u32,
                 text: body[..end].to_string(),
                 comment_line: lineno,
+                comment_col: col,
                 matched: false,
             });
             rest = &body[end + 2..];
@@ -81,9 +94,10 @@ pub fn parse_expectations(text: &str, file: &str) -> Result<Vec<Expected>, Strin
     Ok(out)
 }
 
-/// Matches produced diagnostics (and their notes) against expectations. Returns the failures,
-/// rendered as `file:line: error: ...` lines.
-pub fn check(expected: &mut [Expected], produced: &[Diagnostic], file: &str) -> Vec<String> {
+/// Matches produced diagnostics (and their notes) against expectations. Returns the failures as
+/// errors: an unexpected diagnostic where it was reported, a missing one at its comment.
+pub fn check(expected: &mut [Expected], produced: &[Diagnostic], file: &str) -> Vec<Diagnostic> {
+    let file: Arc<str> = Arc::from(file);
     let mut failures = Vec::new();
     let mut flat: Vec<&Diagnostic> = Vec::new();
     for d in produced {
@@ -99,21 +113,14 @@ pub fn check(expected: &mut [Expected], produced: &[Diagnostic], file: &str) -> 
             Some(e) => e.matched = true,
             // Notes nobody asked about are accepted: they explain, they do not fail.
             None if d.severity == Severity::Note => {}
-            None => {
-                let at = match d.loc.position() {
-                    Some((f, l, c)) => format!("{f}:{l}:{c}"),
-                    None => file.to_string(),
-                };
-                failures.push(format!("{at}: error: unexpected {}: {}", d.severity.word(), d.message));
-            }
+            None => failures
+                .push(Diagnostic::error(d.loc.clone(), format!("unexpected {}: {}", d.severity.word(), d.message))),
         }
     }
     for e in expected.iter().filter(|e| !e.matched) {
-        failures.push(format!(
-            "{file}:{}: error: expected {} \"{}\" was not produced",
-            e.comment_line,
-            e.severity.word(),
-            e.text
+        failures.push(Diagnostic::error(
+            Location::file_line_col(&file, e.comment_line, e.comment_col),
+            format!("expected {} \"{}\" was not produced", e.severity.word(), e.text),
         ));
     }
     failures

@@ -62,6 +62,35 @@ fn takes_separate_value(cmd: &clap::Command, arg: &str) -> bool {
     })
 }
 
+/// Reports a command-line error found by clap and returns the exit status: `--help` and
+/// `--version` print to stdout and succeed; a usage error prints as `TOOL: error: ...` and exits
+/// with status 1, like every other failure of the tools (clap's own status, 2, would tell a
+/// script nothing more, and issue 16 asks for 1 on every bad input).
+pub fn usage_error(tool: &str, e: &clap::Error) -> std::process::ExitCode {
+    if !e.use_stderr() {
+        let _ = e.print();
+        return std::process::ExitCode::SUCCESS;
+    }
+    // clap renders `error: ...` followed by its usage hints.
+    eprint!("{}", tool_message(tool, &e.render().to_string()));
+    std::process::ExitCode::FAILURE
+}
+
+/// `msg` as the tool `tool` prints it: an error that has no place in a file (`error: ...`, a bad
+/// flag, a missing file) gets the tool's name in front (`sharc-opt: error: ...`), as compilers
+/// name themselves when there is no file position to give; a located diagnostic
+/// (`file:line:col: error: ...`) is left as it is. The result ends with a newline.
+pub fn tool_message(tool: &str, msg: &str) -> String {
+    let mut out = match msg.starts_with("error: ") {
+        true => format!("{tool}: {msg}"),
+        false => msg.to_string(),
+    };
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
 /// An input read from a file or stdin (`-`).
 pub struct Input {
     /// The name diagnostics print.
@@ -85,9 +114,20 @@ pub fn read_input(path: &str) -> Result<Input, String> {
     }
 }
 
-/// Renders diagnostics against the inputs' text.
-pub fn render(sources: &SourceMap, diags: &[Diagnostic]) -> String {
-    diags.iter().map(|d| sources.render(d)).collect()
+/// Renders diagnostics against the inputs' text; one with no location at all (a pass option
+/// that fits no target, ...) prints as `TOOL: error: ...`, with `tool` the tool's name, not as
+/// `unknown: error: ...`.
+pub fn render(tool: &str, sources: &SourceMap, diags: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for d in diags {
+        if d.loc == sharc_ir::Location::Unknown {
+            out.push_str(&format!("{tool}: {}: {}\n", d.severity.word(), d.message));
+            out.extend(d.notes.iter().map(|n| sources.render(n)));
+        } else {
+            out.push_str(&sources.render(d));
+        }
+    }
+    out
 }
 
 /// Writes output to `-o` (or stdout for `-`).

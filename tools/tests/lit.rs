@@ -29,6 +29,8 @@
 // The crate root is tests/lit.rs, so its submodules would be looked up in tests/; they live in tests/lit/.
 #[path = "lit/exec.rs"]
 mod exec;
+#[path = "lit/files.rs"]
+mod files;
 #[path = "lit/requires.rs"]
 mod requires;
 #[path = "lit/script.rs"]
@@ -40,42 +42,11 @@ mod subst;
 #[path = "lit/toolpaths.rs"]
 mod toolpaths;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
+use files::{discover, repo_root, test_root};
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
-
-/// The repository root (the workspace root, one level above this crate).
-fn repo_root() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    root.canonicalize().unwrap_or(root)
-}
-
-/// The directory the tests are discovered in.
-fn test_root() -> PathBuf {
-    repo_root().join("test")
-}
-
-/// Collects the test files under `dir` as (path relative to `test/`, `/`-separated; absolute path):
-/// `.mlir` and `.c` files, except under a directory named `Inputs` or under a directory holding a
-/// `lit.skip` marker.
-fn discover(dir: &Path, rel: &str, out: &mut Vec<(String, PathBuf)>) -> Result<(), String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-        let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let sub = if rel.is_empty() { name.clone() } else { format!("{rel}/{name}") };
-        if path.is_dir() {
-            if name != "Inputs" && !path.join("lit.skip").is_file() {
-                discover(&path, &sub, out)?;
-            }
-        } else if name.ends_with(".mlir") || name.ends_with(".c") {
-            out.push((sub, path));
-        }
-    }
-    Ok(())
-}
 
 /// Runs one test file: `Ok(Completion::Ignored)` when a file-level REQUIRES is not met.
 fn lit(file: &Path, rel: &str) -> Result<Completion, Failed> {

@@ -128,16 +128,13 @@ fn main() -> ExitCode {
     let args = sharc_tools::normalize_args(&cmd, std::env::args());
     let m = match cmd.try_get_matches_from(args) {
         Ok(m) => m,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
-        }
+        Err(e) => return sharc_tools::usage_error("sharc-opt", &e),
     };
     match run(&m, &passes) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(msg) => {
-            eprintln!("{msg}");
+            eprint!("{}", sharc_tools::tool_message("sharc-opt", &msg));
             ExitCode::FAILURE
         }
     }
@@ -203,18 +200,16 @@ fn run(m: &ArgMatches, passes: &PassRegistry) -> Result<bool, String> {
             }
         }
         if verify_diags {
-            let mut exp = expected::parse_expectations(&chunk.text, &input.name)?;
+            let mut exp = expected::parse_expectations(&chunk.text, &input.name).map_err(|d| sources.render(&d))?;
             failures.extend(expected::check(&mut exp, &diags, &input.name));
         } else {
             let failed = diags.iter().any(|d| d.severity == sharc_ir::Severity::Error);
             ok &= !failed;
-            eprint!("{}", sharc_tools::render(&sources, &diags));
+            eprint!("{}", sharc_tools::render("sharc-opt", &sources, &diags));
         }
     }
     if verify_diags && !failures.is_empty() {
-        for f in &failures {
-            eprintln!("{f}");
-        }
+        eprint!("{}", sharc_tools::render("sharc-opt", &sources, &failures));
         ok = false;
     }
     let start = Instant::now();

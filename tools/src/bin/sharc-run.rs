@@ -97,24 +97,18 @@ fn main() -> ExitCode {
     let args = sharc_tools::normalize_args(&cmd, std::env::args());
     let m = match cmd.try_get_matches_from(args) {
         Ok(m) => m,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
-        }
+        Err(e) => return sharc_tools::usage_error("sharc-run", &e),
     };
     // The interpreter recurses on the stack for nested regions and calls: give it room.
     let worker = std::thread::Builder::new().stack_size(512 << 20).spawn(move || run(&m));
     match worker.map(|h| h.join()) {
         Ok(Ok(Ok(()))) => ExitCode::SUCCESS,
         Ok(Ok(Err(msg))) => {
-            eprint!("{msg}");
-            if !msg.ends_with('\n') {
-                eprintln!();
-            }
+            eprint!("{}", sharc_tools::tool_message("sharc-run", &msg));
             ExitCode::FAILURE
         }
         _ => {
-            eprintln!("error: sharc-run failed internally");
+            eprintln!("sharc-run: error: sharc-run failed internally");
             ExitCode::FAILURE
         }
     }

@@ -35,18 +35,12 @@ fn main() -> ExitCode {
     let args = sharc_tools::normalize_args(&cmd, std::env::args());
     let m = match cmd.try_get_matches_from(args) {
         Ok(m) => m,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
-        }
+        Err(e) => return sharc_tools::usage_error("sharc-translate", &e),
     };
     match run(&m) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
-            eprint!("{msg}");
-            if !msg.ends_with('\n') {
-                eprintln!();
-            }
+            eprint!("{}", sharc_tools::tool_message("sharc-translate", &msg));
             ExitCode::FAILURE
         }
     }

@@ -23,7 +23,7 @@
 use clap::{Arg, ArgAction, Command};
 use sharc_codegen::{CodegenTarget, Emit};
 use sharc_dialects::gpumap::Distribution;
-use sharc_frontend::{compile_file, Options};
+use sharc_frontend::{compile_file, Compilation, Options};
 use sharc_ir::pass::RunOptions;
 use sharc_ir::syntax::{print_op, PrintOptions};
 use sharc_ir::{Context, Diagnostic, Location};
@@ -158,16 +158,27 @@ fn command() -> Command {
         )
 }
 
+/// One diagnostic as sharcc prints it: against the source, or, with no place in the file (an
+/// unreadable input, a missing preprocessor, a pass's unlocated error), as `sharcc: error: ...`.
+fn render_one(d: &Diagnostic, compilation: &Compilation) -> String {
+    match (&d.loc, &compilation.source) {
+        (Location::Unknown, _) | (_, None) => format!("sharcc: {}: {}\n", d.severity.word(), d.message),
+        (_, Some(source)) => source.files.render(d),
+    }
+}
+
+/// Every diagnostic of the front-end, rendered by [`render_one`].
+fn render_all(compilation: &Compilation) -> String {
+    compilation.diagnostics.iter().map(|d| render_one(d, compilation)).collect()
+}
+
 fn main() -> ExitCode {
     // The ILP model measures candidate kernels with the backend's tools where they are
     // installed, whatever this run emits (docs/tools/sharcc.md, "The register oracle").
     sharc_passes::analysis::registers::install(sharc_tools::register_oracle::oracle_factory);
     let m = match command().try_get_matches_from(std::env::args()) {
         Ok(m) => m,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
-        }
+        Err(e) => return sharc_tools::usage_error("sharcc", &e),
     };
     let input = PathBuf::from(m.get_one::<String>("input").expect("required"));
     let opts = Options {
@@ -184,7 +195,7 @@ fn main() -> ExitCode {
         return match sharc_frontend::c_harness_file(&input, &opts) {
             Ok(text) => write_output(out, text.as_bytes()),
             Err(failed) => {
-                eprint!("{}", failed.render());
+                eprint!("{}", render_all(&failed));
                 ExitCode::FAILURE
             }
         };
@@ -207,15 +218,12 @@ fn main() -> ExitCode {
     let start = Instant::now();
     let result = compile_file(&mut ctx, &input, &opts);
     timings.add("Front-end", start.elapsed());
-    eprint!("{}", result.render());
+    eprint!("{}", render_all(&result));
     if result.failed() {
         return ExitCode::FAILURE;
     }
     let module = result.module.expect("compiled");
-    let render = |d: &Diagnostic| match (&d.loc, &result.source) {
-        (Location::Unknown, _) | (_, None) => format!("sharcc: {}: {}\n", d.severity.word(), d.message),
-        (_, Some(source)) => source.files.render(d),
-    };
+    let render = |d: &Diagnostic| render_one(d, &result);
     let level = match output {
         Output::Ir(level) => level,
         _ => Level::Gpu,

@@ -24,7 +24,7 @@ use crate::target_option::target_option;
 use sharc_dialects::affine::ParallelOp;
 use sharc_ir::pass::{Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::syntax::printer::NameTable;
-use sharc_ir::{Context, Diagnostic, OpId};
+use sharc_ir::{Context, Diagnostic, Location, OpId};
 use sharc_machine::Target;
 
 /// What the baseline mapping does with `section` on `target` with the target's default block:
@@ -186,9 +186,12 @@ struct MapBaseline {
 
 impl Pass for MapBaseline {
     fn run(&mut self, ctx: &mut Context, module: OpId, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
-        let error = |ctx: &Context, msg: String| Diagnostic::error(ctx.loc(module).clone(), msg);
-        let target = Target::load(&self.target).map_err(|e| error(ctx, e.to_string()))?;
-        let block = self.checked_block(&target).map_err(|msg| error(ctx, msg))?;
+        // The options come from the command line, not the file, and only the pair of them is
+        // wrong (a block too large for this target): there is no place in the file to point at,
+        // and the implicit module's 0:0 is none; the tools print `TOOL: error: ...`.
+        let error = |msg: String| Diagnostic::error(Location::Unknown, msg);
+        let target = Target::load(&self.target).map_err(|e| error(e.to_string()))?;
+        let block = self.checked_block(&target).map_err(error)?;
         let names = NameTable::compute(ctx, module, false);
         for section in sections(ctx, module) {
             let loc = ctx.loc(section.0).clone();
