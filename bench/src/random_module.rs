@@ -288,7 +288,7 @@ enum Val {
     /// identity.
     ParReduce(Vec<Loop>, Kind, Box<Val>),
     /// `affine.if` with results.
-    IfVal(Vec<(Ix, bool)>, Box<Val>, Box<Val>),
+    Cond(Vec<(Ix, bool)>, Box<Val>, Box<Val>),
 }
 
 /// A statement.
@@ -565,7 +565,7 @@ impl Gen {
                 let conds = self.conditions(scope);
                 let a = self.value(scope, ty, depth - 1);
                 let b = self.value(scope, ty, depth - 1);
-                Val::IfVal(conds, Box::new(a), Box::new(b))
+                Val::Cond(conds, Box::new(a), Box::new(b))
             }
             _ => self.leaf(scope, ty),
         }
@@ -836,7 +836,7 @@ fn value_type(v: &Val, arrays: &[Array]) -> Ty {
         Val::Beta => Ty::F64,
         Val::Index(_) => Ty::I32,
         Val::Const(t, _) | Val::Conv(t, _) => *t,
-        Val::Bin(_, a, _) | Val::Select(_, _, a, _) | Val::ForAcc(_, _, a, _) | Val::IfVal(_, a, _) => {
+        Val::Bin(_, a, _) | Val::Select(_, _, a, _) | Val::ForAcc(_, _, a, _) | Val::Cond(_, a, _) => {
             value_type(a, arrays)
         }
         Val::ParReduce(_, _, b) => value_type(b, arrays),
@@ -881,7 +881,7 @@ fn bound(v: &Val, bounds: &[f64], arrays: &[Array], ranges: &[(i64, i64)]) -> f6
             // value is stored as is, never computed with (see `Gen::top_statement`).
             _ => b(body),
         },
-        Val::IfVal(_, x, y) => b(x).max(b(y)),
+        Val::Cond(_, x, y) => b(x).max(b(y)),
     };
     if r > value_type(v, arrays).limit() {
         f64::INFINITY
@@ -963,7 +963,7 @@ fn stmt_ivs(s: &Stmt, out: &mut Vec<usize>) {
 
 fn val_ivs(v: &Val, out: &mut Vec<usize>) {
     match v {
-        Val::Bin(_, a, b) | Val::IfVal(_, a, b) => {
+        Val::Bin(_, a, b) | Val::Cond(_, a, b) => {
             val_ivs(a, out);
             val_ivs(b, out);
         }
@@ -1256,7 +1256,7 @@ impl Printer<'_> {
                 let _ = writeln!(self.c, "{cind}");
                 (format!("%v{k}"), format!("t{k}"))
             }
-            Val::IfVal(conds, a, b) => {
+            Val::Cond(conds, a, b) => {
                 let k = self.fresh();
                 let t = ty.mlir();
                 let _ = writeln!(self.mlir, "{ind}%v{k} = affine.if {} -> {t} {{", mlir_set(conds));
