@@ -15,11 +15,6 @@ use std::sync::Mutex;
 const COUNT: u64 = 200;
 /// The MLIR modules: seeds 0..MODULES.
 const MODULES: u64 = 60;
-/// Module seeds whose host execution is left out: a parallel reduction nested in a parallel
-/// loop stays an `scf.parallel` with `init` values inside the kernel, which the code generator
-/// cannot translate (so `--exec=host`, PTX and HSACO fail on it; the simulator runs it). Open:
-/// remove a seed from here when the code generator (or lower-affine in kernels) handles it.
-const MODULES_WITHOUT_HOST: [u64; 2] = [10, 50];
 const TARGETS: [&str; 3] = ["a100", "gtx690", "mi250x"];
 
 #[test]
@@ -84,7 +79,7 @@ fn random_modules_agree_with_their_c_twins() {
                 }
                 let m = random_module::generate(seed);
                 let dir = scratch.join(format!("module-{seed}"));
-                let host = seed.is_multiple_of(10) && !MODULES_WITHOUT_HOST.contains(&seed);
+                let host = seed.is_multiple_of(10);
                 match check_module(&tools, &m.c_source, &m.module, &m.function, &m.args, &TARGETS, host, &dir) {
                     Verdict::Agree(_) => {
                         let _ = std::fs::remove_dir_all(&dir);
