@@ -11,6 +11,11 @@
 //! Every output must equal the C compiler's bit for bit (the harness's inputs are exact in every
 //! type and sharc keeps the C evaluation order; `-ffp-contract=off` keeps the C compiler from
 //! fusing multiply-adds, as sharc does not).
+//!
+//! [`check_module`] runs an MLIR module at the affine level the same way: its C twin (a C
+//! function with the same parameters, `crate::random_module`) gives the reference and the
+//! inputs; the module itself is the affine level, and `sharcc MODULE.mlir --target T
+//! --emit=gpu` the gpu level.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -115,15 +120,50 @@ pub fn check(
     if let Err(e) = fs::write(&c, source) {
         return mismatch("setup", format!("{}: {e}", c.display()));
     }
-    match check_levels(tools, &c, function, args, targets, host, dir) {
+    match check_levels(tools, &c, None, function, args, targets, host, dir) {
         Ok(n) => Verdict::Agree(n),
         Err(v) => v,
     }
 }
 
+/// Runs the MLIR module `module` (affine level, entry `function`) through the simulator and,
+/// per target, sharcc's gpu level (and the host execution with `host`), against its C twin
+/// `c_source`: the twin's harness makes the inputs and the reference outputs. In `dir`, as
+/// [`check`].
+#[allow(clippy::too_many_arguments)]
+pub fn check_module(
+    tools: &Tools,
+    c_source: &str,
+    module: &str,
+    function: &str,
+    args: &[String],
+    targets: &[&str],
+    host: bool,
+    dir: &Path,
+) -> Verdict {
+    let _ = fs::remove_dir_all(dir);
+    if let Err(e) = fs::create_dir_all(dir) {
+        return mismatch("setup", format!("{}: {e}", dir.display()));
+    }
+    let (c, m) = (dir.join("program.c"), dir.join("module.mlir"));
+    for (path, text) in [(&c, c_source), (&m, module)] {
+        if let Err(e) = fs::write(path, text) {
+            return mismatch("setup", format!("{}: {e}", path.display()));
+        }
+    }
+    match check_levels(tools, &c, Some(&m), function, args, targets, host, dir) {
+        Ok(n) => Verdict::Agree(n),
+        Err(v) => v,
+    }
+}
+
+/// The levels of `c` (the reference, and what sharc compiles unless `module` is given: then
+/// the module is the affine level and sharcc's input).
+#[allow(clippy::too_many_arguments)]
 fn check_levels(
     tools: &Tools,
     c: &Path,
+    module: Option<&Path>,
     function: &str,
     args: &[String],
     targets: &[&str],
@@ -154,13 +194,24 @@ fn check_levels(
             Err(mismatch(stage, format!("outputs differ from the C compiler's: {}", differing.join(", "))))
         }
     };
-    let affine = dir.join("affine.mlir");
-    step(
-        &tools.sharcc,
-        &[&c_s, "--function", function, "--emit=affine", "-o", &p(&affine)],
-        "sharcc --emit=affine",
-        true,
-    )?;
+    let affine = match module {
+        Some(m) => m.to_path_buf(),
+        None => {
+            let affine = dir.join("affine.mlir");
+            step(
+                &tools.sharcc,
+                &[&c_s, "--function", function, "--emit=affine", "-o", &p(&affine)],
+                "sharcc --emit=affine",
+                true,
+            )?;
+            affine
+        }
+    };
+    // sharcc's input: the C file (with the function to compile) or the module.
+    let (input, select): (String, &[&str]) = match module {
+        Some(m) => (p(m), &[]),
+        None => (c_s.clone(), &["--function", function]),
+    };
     let dump = dir.join("affine.out");
     step(
         &tools.sharc_run,
@@ -172,12 +223,11 @@ fn check_levels(
     for t in targets {
         let gpu = dir.join(format!("{t}.mlir"));
         let stage = format!("sharcc --target {t} --emit=gpu");
-        step(
-            &tools.sharcc,
-            &[&c_s, "--function", function, "--target", t, "--emit=gpu", "-o", &p(&gpu)],
-            &stage,
-            true,
-        )?;
+        let mut sharcc_args = vec![input.as_str()];
+        sharcc_args.extend_from_slice(select);
+        let gpu_s = p(&gpu);
+        sharcc_args.extend(["--target", t, "--emit=gpu", "-o", &gpu_s]);
+        step(&tools.sharcc, &sharcc_args, &stage, true)?;
         let dump = dir.join(format!("{t}.out"));
         let stage = format!("sharc-run ({t}, simulator)");
         step(

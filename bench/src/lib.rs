@@ -6,6 +6,8 @@
 //!   kernels), the input of the parse-throughput benchmark.
 //! - [`measure`]: timing helpers (median of repetitions, running a tool, reading
 //!   `--mlir-timing` reports).
+//! - [`random_module`]: random MLIR affine modules with an equivalent C function each, a
+//!   deterministic function of a seed (run differentially beside the C kernels).
 //! - [`random_program`]: random affine C kernels, a deterministic function of a seed (the
 //!   `random-programs` binary and the tools' `random_programs` test run them differentially).
 //! - [`simulated`]: the C compiler's reference run (the generated harness), reading
@@ -22,6 +24,7 @@
 pub mod differential;
 pub mod kernels;
 pub mod measure;
+pub mod random_module;
 pub mod random_program;
 pub mod simulated;
 pub mod suite;

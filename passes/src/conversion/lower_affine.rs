@@ -346,7 +346,7 @@ fn build_parallel(
 }
 
 /// The identity of a reduction (upstream's `arith::getIdentityValueAttr`), as a constant.
-fn identity(ctx: &mut Context, kind: ReductionKind, ty: Type, loc: &Location) -> Option<OperationState> {
+pub(crate) fn identity(ctx: &mut Context, kind: ReductionKind, ty: Type, loc: &Location) -> Option<OperationState> {
     let loc = loc.clone();
     let float = |ctx: &mut Context, v: f64| Some(ConstantOp::float(ctx, v, ty, loc.clone()));
     let int = |ctx: &mut Context, v: i128| Some(ConstantOp::int(ctx, v, ty, loc.clone()));
@@ -384,12 +384,18 @@ fn identity(ctx: &mut Context, kind: ReductionKind, ty: Type, loc: &Location) ->
 }
 
 /// Whether upstream's `arith::getReductionOp` has an op for `kind`.
-fn has_reduction_op(kind: ReductionKind) -> bool {
+pub(crate) fn has_reduction_op(kind: ReductionKind) -> bool {
     !matches!(kind, ReductionKind::Assign | ReductionKind::XOrI)
 }
 
 /// The op combining two partial results (upstream's `arith::getReductionOp`).
-fn reduction_op(kind: ReductionKind, lhs: Value, rhs: Value, ty: Type, loc: Location) -> Option<OperationState> {
+pub(crate) fn reduction_op(
+    kind: ReductionKind,
+    lhs: Value,
+    rhs: Value,
+    ty: Type,
+    loc: Location,
+) -> Option<OperationState> {
     let operands = [lhs, rhs];
     Some(match kind {
         ReductionKind::AddF => arith::AddFOp::state(&operands, ty, loc),

@@ -140,8 +140,9 @@ func.func @lu(%A: memref<41x41xf32>) {
 // -----
 
 // Four perfectly nested parallel loops: three are mapped, the outermost runs inside the
-// thread. A parallel loop under a sequential one becomes a sequential loop too; one with a
-// reduction stays as it is (the thread executes it).
+// thread. A parallel loop under a sequential one becomes a sequential loop too; so does one
+// with a reduction, which carries its accumulator from the identity (no code generator
+// translates a parallel reduction inside a kernel).
 // PLAN-LABEL: func.func @deep
 // PLAN:         } {sharc.plan = {block = array<i64: 32, 8, 1>, loops = ["seq", "z", "y", "x"], staged = [], strips = []}}
 // CHECK-LABEL: gpu.func @deep_b0
@@ -149,7 +150,13 @@ func.func @lu(%A: memref<41x41xf32>) {
 // CHECK-NEXT:        affine.for %{{.*}} = 0 to 2 {
 // CHECK:               affine.for %{{.*}} = 0 to 5 {
 // CHECK-NEXT:            affine.for %{{.*}} = 0 to 7 {
-// CHECK:                 affine.parallel (%{{.*}}) = (0) to (3) reduce ("addf") -> (f32)
+// CHECK:               %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:          %[[SUM:.*]] = affine.for %{{.*}} = 0 to 3 iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f32) {
+// CHECK-NEXT:            %[[X:.*]] = affine.load
+// CHECK-NEXT:            %[[NEXT:.*]] = arith.addf %[[ACC]], %[[X]] : f32
+// CHECK-NEXT:            affine.yield %[[NEXT]] : f32
+// CHECK-NEXT:          }
+// CHECK-NEXT:          affine.store %[[SUM]]
 // REMARK: remark: baseline plan: x = %arg5, y = %arg4, z = %arg3, block 32x8x1, 1 parallel loop(s) run inside the thread, bounds checked in the kernel
 func.func @deep(%A: memref<2x3x4x5xf32>, %B: memref<3xf32>) {
   affine.parallel (%a, %b) = (0, 0) to (2, 3) {

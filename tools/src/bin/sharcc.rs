@@ -25,8 +25,8 @@ use sharc_codegen::{CodegenTarget, Emit};
 use sharc_dialects::gpumap::Distribution;
 use sharc_frontend::{compile_file, Compilation, Options};
 use sharc_ir::pass::RunOptions;
-use sharc_ir::syntax::{print_op, PrintOptions};
-use sharc_ir::{Context, Diagnostic, Location};
+use sharc_ir::syntax::{parse_source, print_op, ParseOptions, PrintOptions};
+use sharc_ir::{Context, Diagnostic, Location, OpId, SourceMap};
 use sharc_tools::pipeline::{self, BankFix, Ilp, Level, Mapping};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -78,7 +78,7 @@ impl Output {
 fn command() -> Command {
     Command::new("sharcc")
         .about("sharc's compiler driver: OpenACC C with the share pragma to sharc's IR levels")
-        .arg(Arg::new("input").help("The C file").required(true))
+        .arg(Arg::new("input").help("The C file, or a .mlir module at the affine level").required(true))
         .arg(
             Arg::new("include").short('I').help("Add a directory to the include search path").action(ArgAction::Append),
         )
@@ -191,6 +191,19 @@ fn main() -> ExitCode {
         Some(name) => Output::from_name(name).expect("clap checked the value"),
         None => Output::from_extension(out),
     };
+    let mlir_input = input.extension().is_some_and(|e| e == "mlir");
+    if mlir_input {
+        // The options of the C front-end would be silently ignored on a module.
+        let c_only = [("function", "--function"), ("include", "-I"), ("define", "-D")];
+        if let Some((_, flag)) = c_only.iter().find(|(id, _)| m.contains_id(id) && m.value_source(id).is_some()) {
+            eprintln!("sharcc: error: {flag} applies to C input; {} is an MLIR module", input.display());
+            return ExitCode::FAILURE;
+        }
+        if output == Output::CHarness {
+            eprintln!("sharcc: error: the C harness is made from a C file; {} is an MLIR module", input.display());
+            return ExitCode::FAILURE;
+        }
+    }
     if output == Output::CHarness {
         return match sharc_frontend::c_harness_file(&input, &opts) {
             Ok(text) => write_output(out, text.as_bytes()),
@@ -216,14 +229,30 @@ fn main() -> ExitCode {
     let mut timings = sharc_tools::timing::Timings::default();
     let mut ctx = Context::new(sharc_dialects::registry());
     let start = Instant::now();
-    let result = compile_file(&mut ctx, &input, &opts);
+    // A `.mlir` input is a module at the affine level (what `--emit=affine` prints, or one
+    // written by hand): it skips the front-end and goes through the same pipeline.
+    let loaded = if mlir_input {
+        load_mlir(&mut ctx, &input)
+    } else {
+        let result = compile_file(&mut ctx, &input, &opts);
+        eprint!("{}", render_all(&result));
+        match result.module {
+            Some(module) if !result.failed() => Ok((module, result.source.map(|s| s.files))),
+            _ => Err(String::new()),
+        }
+    };
     timings.add("Front-end", start.elapsed());
-    eprint!("{}", render_all(&result));
-    if result.failed() {
-        return ExitCode::FAILURE;
-    }
-    let module = result.module.expect("compiled");
-    let render = |d: &Diagnostic| render_one(d, &result);
+    let (module, files) = match loaded {
+        Ok(loaded) => loaded,
+        Err(msg) => {
+            eprint!("{msg}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let render = |d: &Diagnostic| match (&d.loc, &files) {
+        (Location::Unknown, _) | (_, None) => format!("sharcc: {}: {}\n", d.severity.word(), d.message),
+        (_, Some(files)) => files.render(d),
+    };
     let level = match output {
         Output::Ir(level) => level,
         _ => Level::Gpu,
@@ -298,6 +327,17 @@ fn main() -> ExitCode {
         eprint!("{}", timings.render());
     }
     code
+}
+
+/// Parses and verifies the MLIR module at `path`; on failure, the rendered diagnostic.
+fn load_mlir(ctx: &mut Context, path: &Path) -> Result<(OpId, Option<SourceMap>), String> {
+    let input =
+        sharc_tools::read_input(&path.display().to_string()).map_err(|e| sharc_tools::tool_message("sharcc", &e))?;
+    let mut files = SourceMap::default();
+    files.add(&input.name, input.text.clone());
+    let module = parse_source(ctx, &input.name, &input.text, &ParseOptions::default()).map_err(|d| files.render(&d))?;
+    sharc_ir::verifier::verify(ctx, module).map_err(|d| files.render(&d))?;
+    Ok((module, Some(files)))
 }
 
 /// The code generator's target and output format for `--target NAME` and `--emit=FORMAT`.

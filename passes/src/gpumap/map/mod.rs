@@ -8,6 +8,7 @@
 mod guards;
 mod strips;
 
+use crate::conversion::lower_affine;
 use crate::gpumap::nest::{Hull, Nest};
 use crate::memplace::band_plan::{LOOP_ATTR, STRIP_ATTR};
 use crate::plan::Plan;
@@ -47,8 +48,9 @@ here, so the passes after it (promotion, bank conflicts, ILP) transform bands on
    each such loop is *streamed*: it is its own strip loop of one iteration (`sharc.strip = L`
    and `sharc.loop = L`), so that `sharc-promote` copies the tiles following it at the top of
    its body, step by step (docs/partition.md, "Streamed band loops"). Every other
-   `affine.parallel` of the body without reductions becomes one `affine.for` per dimension (one
-   with reductions stays, run by the thread).
+   `affine.parallel` of the body becomes one `affine.for` per dimension, run by the thread; its
+   reductions become values the loops carry from the reduction's identity, combined in iteration
+   order.
 3. **Strips.** Each sequential loop listed in `strips` (`{loop = L, size = S}`) whose constant
    trip count is not already at most `S` is strip-mined:
    `affine.for %kk = lb to ub step S { affine.for %k = %kk to min(%kk + S, ub) { ... } }`.
@@ -404,12 +406,14 @@ fn domain_condition(
 }
 
 /// Every `affine.parallel` left in the band runs inside one thread: one `affine.for` per
-/// dimension. Those with reductions stay as they are; the thread runs them too, and they keep
-/// their combining semantics.
+/// dimension. A reduction becomes loop-carried values: every loop of the nest carries one
+/// accumulator per reduction, starting at the reduction's identity, and the innermost body
+/// combines what the parallel body yielded into it, in iteration order (as the simulator
+/// evaluates a reduction, and as `lower-affine`'s `scf.reduce` would on one thread). A kind
+/// without an identity or a combining op (`lower-affine` leaves those too) stays parallel.
 fn sequentialize_nested(ctx: &mut Context, band: OpId) {
     for op in ctx.collect_ops(band) {
-        let Some(p) = ParallelOp::view(ctx, op) else { continue };
-        if p.reduction_codes(ctx).is_empty() {
+        if let Some(p) = ParallelOp::view(ctx, op) {
             sequentialize(ctx, p);
         }
     }
@@ -423,21 +427,55 @@ fn sequentialize(ctx: &mut Context, p: ParallelOp) -> Option<()> {
     let bounds = (0..ivs.len())
         .map(|pos| Some((p.lower_bound_map(ctx, pos)?, p.upper_bound_map(ctx, pos)?, *steps.get(pos)?)))
         .collect::<Option<Vec<_>>>()?;
+    let kinds = p.reductions(ctx);
+    let types = ctx.result_types(p.0);
+    let yielded = p.yield_op(ctx).map(|y| ctx.operands(y.0).to_vec())?;
+    if kinds.len() != types.len() || yielded.len() != kinds.len() || ivs.is_empty() {
+        return None;
+    }
+    let identities = kinds
+        .iter()
+        .zip(&types)
+        .map(|(&k, &t)| lower_affine::identity(ctx, k, t, &loc).filter(|_| lower_affine::has_reduction_op(k)))
+        .collect::<Option<Vec<_>>>()?;
+    let mut carried: Vec<Value> = identities.into_iter().map(|s| Builder::before(p.0).insert_value(ctx, s)).collect();
     let mut ip = p.0;
+    let mut outer_results = None;
     for ((lb, ub, step), &iv) in bounds.into_iter().zip(&ivs) {
-        let state = ForOp::build(ctx, loc.clone(), &lb_operands, lb, &ub_operands, ub, step, &[]);
+        let state = ForOp::build(ctx, loc.clone(), &lb_operands, lb, &ub_operands, ub, step, &carried);
         let l = ForOp(Builder::before(ip).insert(ctx, state));
-        let (Some(new_iv), Some(term)) = (l.induction_var(ctx), l.yield_op(ctx)) else {
-            ctx.erase_op(l.0);
-            return None;
-        };
+        let results = ctx.results(l.0).to_vec();
+        if outer_results.is_none() {
+            outer_results = Some(results.clone());
+        } else {
+            // The enclosing loop yields what this one computed.
+            ctx.set_operands(ip, results);
+        }
+        let (Some(new_iv), Some(inner)) = (l.induction_var(ctx), l.body(ctx)) else { return None };
         ctx.replace_all_uses(iv, new_iv);
-        ip = term.0;
+        carried = l.region_iter_args(ctx).to_vec();
+        // A loop built with inits has no terminator yet: it yields its accumulators until the
+        // loop inside (or the combination) replaces them.
+        ip = match l.yield_op(ctx) {
+            Some(term) => term.0,
+            None => Builder::at_end(inner).insert(ctx, affine::YieldOp::build(loc.clone(), &carried)),
+        };
     }
     for op in ctx.block_ops(body) {
         if affine::YieldOp::view(ctx, op).is_none() {
             ctx.move_op(op, InsertPoint::Before(ip));
         }
+    }
+    let mut combined = Vec::with_capacity(kinds.len());
+    for ((&kind, &ty), (&acc, &value)) in kinds.iter().zip(&types).zip(carried.iter().zip(&yielded)) {
+        let state = lower_affine::reduction_op(kind, acc, value, ty, loc.clone())?;
+        combined.push(Builder::before(ip).insert_value(ctx, state));
+    }
+    if !combined.is_empty() {
+        ctx.set_operands(ip, combined);
+    }
+    for (old, new) in ctx.results(p.0).to_vec().into_iter().zip(outer_results.unwrap_or_default()) {
+        ctx.replace_all_uses(old, new);
     }
     ctx.erase_op(p.0);
     Some(())
