@@ -8,7 +8,7 @@
 use sharc_bench::differential::{check, check_module, Tools, Verdict};
 use sharc_bench::random_module;
 use sharc_bench::random_program::generate;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -19,38 +19,11 @@ const TARGETS: [&str; 3] = ["a100", "gtx690", "mi250x"];
 
 #[test]
 fn random_programs_agree_with_the_c_compiler() {
-    let tools = Tools {
-        sharcc: PathBuf::from(env!("CARGO_BIN_EXE_sharcc")),
-        sharc_run: PathBuf::from(env!("CARGO_BIN_EXE_sharc-run")),
-        cc: PathBuf::from("cc"),
-    };
-    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-programs");
-    let next = AtomicU64::new(0);
-    let findings = Mutex::new(Vec::new());
-    let jobs = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
-    std::thread::scope(|s| {
-        for _ in 0..jobs {
-            s.spawn(|| loop {
-                let seed = next.fetch_add(1, Ordering::Relaxed);
-                if seed >= COUNT {
-                    break;
-                }
-                let p = generate(seed);
-                let dir = scratch.join(format!("seed-{seed}"));
-                match check(&tools, &p.source, &p.function, &p.args, &TARGETS, seed.is_multiple_of(10), &dir) {
-                    Verdict::Agree(_) => {
-                        let _ = std::fs::remove_dir_all(&dir);
-                    }
-                    v => findings.lock().unwrap_or_else(|e| e.into_inner()).push(format!(
-                        "seed {seed} ({}): {v:?}\n{}",
-                        dir.display(),
-                        p.source
-                    )),
-                }
-            });
-        }
+    let findings = run_seeds("random-programs", COUNT, |tools, seed, dir| {
+        let p = generate(seed);
+        let verdict = check(tools, &p.source, &p.function, &p.args, &TARGETS, seed.is_multiple_of(10), dir);
+        (verdict, format!("seed {seed}"), p.source)
     });
-    let findings = findings.into_inner().unwrap_or_else(|e| e.into_inner());
     assert!(
         findings.is_empty(),
         "{} of {COUNT} programs disagree or were rejected:\n{}",
@@ -61,12 +34,35 @@ fn random_programs_agree_with_the_c_compiler() {
 
 #[test]
 fn random_modules_agree_with_their_c_twins() {
+    let findings = run_seeds("random-modules", MODULES, |tools, seed, dir| {
+        let m = random_module::generate(seed);
+        let host = seed.is_multiple_of(10);
+        let verdict = check_module(tools, &m.c_source, &m.module, &m.function, &m.args, &TARGETS, host, dir);
+        (verdict, format!("module seed {seed}"), format!("{}\n{}", m.module, m.c_source))
+    });
+    assert!(
+        findings.is_empty(),
+        "{} of {MODULES} modules disagree with their C twins or were rejected:\n{}",
+        findings.len(),
+        findings.join("\n")
+    );
+}
+
+/// Runs `check` on seeds `0..count` on up to four threads, each in its own scratch directory
+/// (kept when the program does not agree), and returns one finding per program that does not
+/// agree: its name, directory, verdict and text. `check` returns the verdict, the program's name
+/// and its text.
+fn run_seeds(
+    scratch: &str,
+    count: u64,
+    check: impl Fn(&Tools, u64, &Path) -> (Verdict, String, String) + Sync,
+) -> Vec<String> {
     let tools = Tools {
         sharcc: PathBuf::from(env!("CARGO_BIN_EXE_sharcc")),
         sharc_run: PathBuf::from(env!("CARGO_BIN_EXE_sharc-run")),
         cc: PathBuf::from("cc"),
     };
-    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-modules");
+    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(scratch);
     let next = AtomicU64::new(0);
     let findings = Mutex::new(Vec::new());
     let jobs = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
@@ -74,33 +70,23 @@ fn random_modules_agree_with_their_c_twins() {
         for _ in 0..jobs {
             s.spawn(|| loop {
                 let seed = next.fetch_add(1, Ordering::Relaxed);
-                if seed >= MODULES {
+                if seed >= count {
                     break;
                 }
-                let m = random_module::generate(seed);
-                let dir = scratch.join(format!("module-{seed}"));
-                let host = seed.is_multiple_of(10);
-                match check_module(&tools, &m.c_source, &m.module, &m.function, &m.args, &TARGETS, host, &dir) {
-                    Verdict::Agree(_) => {
+                let dir = scratch.join(format!("seed-{seed}"));
+                match check(&tools, seed, &dir) {
+                    (Verdict::Agree(_), _, _) => {
                         let _ = std::fs::remove_dir_all(&dir);
                     }
-                    v => findings.lock().unwrap_or_else(|e| e.into_inner()).push(format!(
-                        "module seed {seed} ({}): {v:?}\n{}\n{}",
-                        dir.display(),
-                        m.module,
-                        m.c_source
-                    )),
+                    (v, name, text) => findings
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(format!("{name} ({}): {v:?}\n{text}", dir.display())),
                 }
             });
         }
     });
-    let findings = findings.into_inner().unwrap_or_else(|e| e.into_inner());
-    assert!(
-        findings.is_empty(),
-        "{} of {MODULES} modules disagree with their C twins or were rejected:\n{}",
-        findings.len(),
-        findings.join("\n")
-    );
+    findings.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Upstream MLIR must parse, verify and lower (`--lower-affine`) every module the generator
