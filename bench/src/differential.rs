@@ -112,18 +112,10 @@ pub fn check(
     host: bool,
     dir: &Path,
 ) -> Verdict {
-    let _ = fs::remove_dir_all(dir);
-    if let Err(e) = fs::create_dir_all(dir) {
-        return mismatch("setup", format!("{}: {e}", dir.display()));
-    }
     let c = dir.join("program.c");
-    if let Err(e) = fs::write(&c, source) {
-        return mismatch("setup", format!("{}: {e}", c.display()));
-    }
-    match check_levels(tools, &c, None, function, args, targets, host, dir) {
-        Ok(n) => Verdict::Agree(n),
-        Err(v) => v,
-    }
+    let checked = fresh_dir(dir, &[(&c, source)])
+        .and_then(|()| check_levels(tools, &c, None, function, args, targets, host, dir));
+    checked.map_or_else(|v| v, Verdict::Agree)
 }
 
 /// Runs the MLIR module `module` (affine level, entry `function`) through the simulator and,
@@ -141,20 +133,20 @@ pub fn check_module(
     host: bool,
     dir: &Path,
 ) -> Verdict {
-    let _ = fs::remove_dir_all(dir);
-    if let Err(e) = fs::create_dir_all(dir) {
-        return mismatch("setup", format!("{}: {e}", dir.display()));
-    }
     let (c, m) = (dir.join("program.c"), dir.join("module.mlir"));
-    for (path, text) in [(&c, c_source), (&m, module)] {
-        if let Err(e) = fs::write(path, text) {
-            return mismatch("setup", format!("{}: {e}", path.display()));
-        }
+    let checked = fresh_dir(dir, &[(&c, c_source), (&m, module)])
+        .and_then(|()| check_levels(tools, &c, Some(&m), function, args, targets, host, dir));
+    checked.map_or_else(|v| v, Verdict::Agree)
+}
+
+/// Empties (or creates) `dir` and writes `files` into it.
+fn fresh_dir(dir: &Path, files: &[(&Path, &str)]) -> Result<(), Verdict> {
+    let _ = fs::remove_dir_all(dir);
+    fs::create_dir_all(dir).map_err(|e| mismatch("setup", format!("{}: {e}", dir.display())))?;
+    for (path, text) in files {
+        fs::write(path, text).map_err(|e| mismatch("setup", format!("{}: {e}", path.display())))?;
     }
-    match check_levels(tools, &c, Some(&m), function, args, targets, host, dir) {
-        Ok(n) => Verdict::Agree(n),
-        Err(v) => v,
-    }
+    Ok(())
 }
 
 /// The levels of `c` (the reference, and what sharc compiles unless `module` is given: then
