@@ -51,6 +51,7 @@ pub static PASSES: &[&PassInfo] = &[
     &memplace::promote::INFO,
     &memplace::bank_conflicts::INFO,
     &memplace::ilp::INFO,
+    &memplace::eliminate_barriers::INFO,
 ];
 
 /// Registers every pass.

@@ -126,6 +126,11 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
         Ilp::Factor(f, d) => passes.push(format!("sharc-ilp{{target={t} factor={f} distribution={}}}", d.keyword())),
         Ilp::Off => {}
     }
+    if m.shared {
+        // Last at the memplace level: the bank fix and the replication decide which thread
+        // runs which iteration, and so which of sharc-promote's barriers order nothing.
+        passes.push("sharc-eliminate-barriers".to_string());
+    }
     passes.push("sharc-lower-gpumap".to_string());
     passes
 }
@@ -197,7 +202,7 @@ mod tests {
         let shared = Mapping { target: "hd7850".to_string(), shared: true, bank_fix: BankFix::Paper, ilp: Ilp::Auto };
         assert_eq!(
             pipeline_text(&shared, Level::Gpu),
-            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-eliminate-barriers, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
         let baseline = Mapping {
             target: "a100".to_string(),

@@ -7,6 +7,8 @@
 //!   promoted buffers;
 //! - [`ilp`]: `sharc-ilp`, seed 000's ILP replication (Algorithm 1) and seed 001's thread merge
 //!   along a band's y or z loop;
+//! - [`eliminate_barriers`]: `sharc-eliminate-barriers`, the barriers no two threads need, erased
+//!   once the thread of every iteration is fixed;
 //! - [`band_plan`]: the plan read back from the IR and the band guards `sharc-map` (in
 //!   [`crate::gpumap`]) and `sharc-promote` share.
 //!
@@ -14,6 +16,7 @@
 
 pub mod band_plan;
 pub mod bank_conflicts;
+pub mod eliminate_barriers;
 pub mod ilp;
 pub mod partition;
 pub mod promote;

@@ -42,7 +42,9 @@ buffer, copies and accesses of its own.
    strip (constant trip count at most the strip size) counts as its lower bound.
 3. **Barriers.** One `memplace.barrier` after the copies of a place (threads read elements
    other threads copied), and one at the end of a strip loop's body, before the next strip's
-   copy overwrites the tile (write after read). None elsewhere.
+   copy overwrites the tile (write after read). None elsewhere. Where each thread touches only
+   the elements it copies (PolyBench gemm's `C` tile), `sharc-eliminate-barriers` erases them
+   later in the pipeline, once the thread of every iteration is final.
 4. **References.** Every `affine.load`/`affine.store` of the array in the tile's scope (the
    band's body or the strip loop's) that the tile serves becomes an access of the buffer at
    `f(ivs) - origin`. With a `subscript` map, the tile serves the accesses whose subscripts have

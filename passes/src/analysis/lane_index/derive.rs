@@ -69,7 +69,7 @@ impl<'a> IndexDeriver<'a> {
         let ctx = self.ctx;
         if owner == self.scope.op {
             if let Some(band) = BandOp::view(ctx, owner) {
-                return Ok(band_arg(ctx, band, v, index));
+                return band_arg(ctx, band, v, index);
             }
             if let Some(launch) = LaunchOp::view(ctx, owner) {
                 if let Some(d) = launch.thread_ids(ctx).iter().position(|&t| t == v) {
@@ -275,23 +275,29 @@ fn binary_op(e: &AffineExpr) -> Option<sharc_ir::affine::AffineBinaryOp> {
     e.as_binary().map(|(op, _, _)| op)
 }
 
-/// Argument `index` of a band's body: induction variable `d` is `origin_d + step_d · tid`
-/// along its hardware dimension (see `gpumap.band`); the origins are the same on every thread
-/// of a block.
-fn band_arg(ctx: &Context, band: BandOp, v: Value, index: usize) -> IndexForm {
+/// Argument `index` of a band's body: induction variable `d` is `origin_d + step_d · s_d · tid`
+/// along its hardware dimension (see `gpumap.band`), `s_d` the distance between neighbouring
+/// threads' first iterations (1, or the replication factor of a `blocked` tile); the origins
+/// are the same on every thread of a block.
+fn band_arg(ctx: &Context, band: BandOp, v: Value, index: usize) -> Result<IndexForm, IndexError> {
     if index >= band.ivs(ctx).len() {
         // A block origin: the same on every thread of the block.
-        return IndexForm::unknown(v);
+        return Ok(IndexForm::unknown(v));
     }
     let (mapping, steps) = (band.mapping(ctx), band.steps(ctx));
-    let (Some(&origin), Some(Some(dim)), Some(&step)) =
-        (band.origins(ctx).get(index), mapping.get(index), steps.get(index))
-    else {
-        return IndexForm::unknown(v);
+    let (replication, distributions) = (band.replication(ctx), band.distributions(ctx));
+    let (Some(&origin), Some(Some(dim)), Some(&step), Some(&f), Some(Some(dist))) = (
+        band.origins(ctx).get(index),
+        mapping.get(index),
+        steps.get(index),
+        replication.get(index),
+        distributions.get(index),
+    ) else {
+        return Ok(IndexForm::unknown(v));
     };
     let mut form = IndexForm::unknown(origin);
-    form.thread[dim.index()] = step;
-    form
+    form.thread[dim.index()] = step.checked_mul(dist.thread_stride(f)).ok_or(IndexError::Overflow)?;
+    Ok(form)
 }
 
 /// The input of an integer cast (`index_cast`, `index_castui`, `extsi`, `extui`, `trunci`):
