@@ -159,7 +159,8 @@ fn eliminate(ctx: &mut Context, band: BandOp) -> (usize, usize) {
             let shares_loop = |a: &Access| loops.iter().any(|&l| ctx.is_ancestor(l, a.op));
             let before = |a: &Access| position[&a.op] < position[&barrier] || shares_loop(a);
             let after = |a: &Access| position[&a.op] > position[&barrier] || shares_loop(a);
-            accesses.iter().filter(|a| before(a)).any(|a| accesses.iter().filter(|b| after(b)).any(|b| a.conflicts(b)))
+            let later: Vec<&Access> = accesses.iter().filter(|b| after(b)).collect();
+            accesses.iter().filter(|a| before(a)).any(|a| later.iter().any(|b| a.conflicts(b)))
         })
         .collect();
     let mut erased = 0;
@@ -244,7 +245,8 @@ fn accesses(ctx: &Context, footprints: &Footprints, buffer: Value) -> Vec<Access
 /// Computes footprints on the threads of one band's block.
 struct Footprints {
     band: BandOp,
-    scope: KernelScope,
+    /// The band's scope for the index forms (`None` for a malformed block size).
+    scope: Option<KernelScope>,
     /// Threads per block along x, y, z; `None` when the block is too large to enumerate.
     block: Option<[i64; 3]>,
 }
@@ -257,8 +259,8 @@ impl Footprints {
         let shape = band.block_shape(ctx);
         let threads = shape.iter().try_fold(1i64, |acc, &s| acc.checked_mul(s).filter(|_| s >= 1));
         let block = threads.filter(|&t| t <= MAX_THREADS).map(|_| shape);
-        let scope = KernelScope { op: band.0, block_size: shape.map(Some), block_size_source: Some("gpumap.band") };
-        Footprints { band, scope, block }
+        let scope = KernelScope::of(ctx, band.0).ok();
+        Footprints { band, block: block.filter(|_| scope.is_some()), scope }
     }
 
     fn threads(&self) -> impl Iterator<Item = (usize, [i64; 3])> {
@@ -295,7 +297,7 @@ impl Footprints {
         if operands.iter().any(|&v| varies_inside(ctx, self.band, v, &mut visited, 0)) {
             return None;
         }
-        let forms: Vec<IndexForm> = IndexDeriver::new(ctx, &self.scope).map_forms(map, operands).ok()?;
+        let forms: Vec<IndexForm> = IndexDeriver::new(ctx, self.scope.as_ref()?).map_forms(map, operands).ok()?;
         if forms.iter().any(|f| !f.uniform.is_empty()) {
             return None;
         }
