@@ -31,6 +31,9 @@ pub struct Plan {
     pub strips: Vec<(usize, i64)>,
     /// The arrays staged in shared memory.
     pub staged: Vec<StagedArray>,
+    /// The arrays `sharc-resident-columns` keeps in shared memory for the whole band: each
+    /// thread's column, over every row the version's guard admits (`tile` = rows x block).
+    pub resident: Vec<StagedArray>,
     /// The arrays the planner staged that `sharc-promote` then refused, with why: the plan
     /// carried down says what the generated code does.
     pub refused: Vec<RefusedArray>,
@@ -181,6 +184,7 @@ impl Plan {
             loops,
             strips: Vec::new(),
             staged: Vec::new(),
+            resident: Vec::new(),
             refused: Vec::new(),
             search: None,
             bank: Vec::new(),
@@ -216,30 +220,7 @@ impl Plan {
 
     /// The `sharc.plan` dictionary.
     pub fn to_attr(&self, ctx: &mut Context) -> Attr {
-        let mut staged = Vec::new();
-        for s in &self.staged {
-            let mut entries = vec![
-                ("name".to_string(), ctx.string_attr(s.name.clone())),
-                ("arg".to_string(), ctx.i64_attr(s.arg.map_or(-1, |a| a as i64))),
-                ("first_access".to_string(), ctx.i64_attr(s.first_access as i64)),
-                ("access".to_string(), ctx.string_attr(s.access_name())),
-                ("why".to_string(), ctx.string_attr(s.why())),
-                ("tile".to_string(), ctx.dense_i64_array(&s.tile)),
-                ("halo_lo".to_string(), ctx.dense_i64_array(&s.halo_lo)),
-                ("halo_hi".to_string(), ctx.dense_i64_array(&s.halo_hi)),
-                ("origin".to_string(), ctx.affine_map_attr(s.origin.clone())),
-                (
-                    "per_strip".to_string(),
-                    ctx.dense_i64_array(&s.per_strip.iter().map(|&l| l as i64).collect::<Vec<_>>()),
-                ),
-                ("bytes".to_string(), ctx.i64_attr(s.bytes as i64)),
-                ("elem_bytes".to_string(), ctx.i64_attr(i64::from(s.elem_bytes))),
-            ];
-            if let Some(sub) = &s.subscript {
-                entries.push(("subscript".to_string(), ctx.affine_map_attr(sub.clone())));
-            }
-            staged.push(ctx.dict_attr(entries));
-        }
+        let staged: Vec<Attr> = self.staged.iter().map(|s| s.to_attr(ctx)).collect();
         let mut strips = Vec::new();
         for &(l, size) in &self.strips {
             let entries = vec![("loop".to_string(), ctx.i64_attr(l as i64)), ("size".to_string(), ctx.i64_attr(size))];
@@ -252,6 +233,10 @@ impl Plan {
             ("strips".to_string(), ctx.array_attr(strips)),
             ("staged".to_string(), ctx.array_attr(staged)),
         ];
+        if !self.resident.is_empty() {
+            let resident: Vec<Attr> = self.resident.iter().map(|s| s.to_attr(ctx)).collect();
+            entries.push(("resident".to_string(), ctx.array_attr(resident)));
+        }
         if let Some(x) = self.x_lower {
             entries.push(("x_lower".to_string(), ctx.i64_attr(x)));
         }
@@ -337,6 +322,12 @@ impl Plan {
         for &s in dict.array("staged")? {
             staged.push(StagedArray::from_attr(ctx, s)?);
         }
+        let mut resident = Vec::new();
+        if dict.get("resident").is_some() {
+            for &s in dict.array("resident")? {
+                resident.push(StagedArray::from_attr(ctx, s)?);
+            }
+        }
         let mut refused = Vec::new();
         if dict.get("refused").is_some() {
             for &r in dict.array("refused")? {
@@ -396,11 +387,34 @@ impl Plan {
             None => None,
             Some(_) => Some(dict.int("x_lower")?),
         };
-        Ok(Plan { block, loops, strips, staged, refused, search, bank, ilp, x_lower })
+        Ok(Plan { block, loops, strips, staged, resident, refused, search, bank, ilp, x_lower })
     }
 }
 
 impl StagedArray {
+    /// The entry's dictionary in `staged` or `resident`.
+    fn to_attr(&self, ctx: &mut Context) -> Attr {
+        let s = self;
+        let mut entries = vec![
+            ("name".to_string(), ctx.string_attr(s.name.clone())),
+            ("arg".to_string(), ctx.i64_attr(s.arg.map_or(-1, |a| a as i64))),
+            ("first_access".to_string(), ctx.i64_attr(s.first_access as i64)),
+            ("access".to_string(), ctx.string_attr(s.access_name())),
+            ("why".to_string(), ctx.string_attr(s.why())),
+            ("tile".to_string(), ctx.dense_i64_array(&s.tile)),
+            ("halo_lo".to_string(), ctx.dense_i64_array(&s.halo_lo)),
+            ("halo_hi".to_string(), ctx.dense_i64_array(&s.halo_hi)),
+            ("origin".to_string(), ctx.affine_map_attr(s.origin.clone())),
+            ("per_strip".to_string(), ctx.dense_i64_array(&s.per_strip.iter().map(|&l| l as i64).collect::<Vec<_>>())),
+            ("bytes".to_string(), ctx.i64_attr(s.bytes as i64)),
+            ("elem_bytes".to_string(), ctx.i64_attr(i64::from(s.elem_bytes))),
+        ];
+        if let Some(sub) = &s.subscript {
+            entries.push(("subscript".to_string(), ctx.affine_map_attr(sub.clone())));
+        }
+        ctx.dict_attr(entries)
+    }
+
     fn from_attr(ctx: &Context, entry: Attr) -> Result<StagedArray, String> {
         let s = Fields::of(ctx, entry).ok_or("a staged entry is not a dictionary")?;
         let access = s.str("access")?;

@@ -419,6 +419,7 @@ fn build_plan(
         loops: shape.axes.iter().map(|&a| dimension(a)).collect(),
         strips,
         staged,
+        resident: Vec::new(),
         refused: Vec::new(),
         search: Some(SearchSummary {
             candidates: closure.candidates.iter().map(|(a, _)| section.arrays[*a].name.clone()).collect(),
