@@ -49,6 +49,7 @@ pub static PASSES: &[&PassInfo] = &[
     &memplace::partition::INFO,
     &gpumap::map::INFO,
     &memplace::promote::INFO,
+    &memplace::resident_columns::INFO,
     &memplace::bank_conflicts::INFO,
     &memplace::ilp::INFO,
     &memplace::eliminate_barriers::INFO,

@@ -114,6 +114,9 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
     let align = if m.shared { " align-x=true" } else { "" };
     passes.extend([format!("sharc-map-baseline{{target={t}{align}}}"), "sharc-map".to_string()]);
     if m.shared {
+        // Before sharc-promote: a version of a band copies the band as mapped, whose staged
+        // tiles sharc-promote then places in the band the versions fall back to.
+        passes.push(format!("sharc-resident-columns{{target={t}}}"));
         passes.push("sharc-promote".to_string());
         match m.bank_fix {
             BankFix::Auto => passes.push(format!("sharc-bank-conflicts{{target={t}}}")),
@@ -202,7 +205,7 @@ mod tests {
         let shared = Mapping { target: "hd7850".to_string(), shared: true, bank_fix: BankFix::Paper, ilp: Ilp::Auto };
         assert_eq!(
             pipeline_text(&shared, Level::Gpu),
-            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-eliminate-barriers, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-resident-columns{target=hd7850}, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-eliminate-barriers, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
         let baseline = Mapping {
             target: "a100".to_string(),

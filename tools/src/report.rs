@@ -89,6 +89,7 @@ fn row(ctx: &Context, op: OpId) -> Option<Row> {
     };
     let search = plan.as_ref().and_then(|p| p.search.as_ref());
     let placement = match (&plan, search) {
+        (Some(p), _) if !p.resident.is_empty() => placement(p, &buffers),
         (Some(p), Some(_)) if !p.staged.is_empty() || !p.refused.is_empty() || !buffers.is_empty() => {
             placement(p, &buffers)
         }
@@ -144,10 +145,18 @@ fn bank_fixes(plan: &Plan) -> String {
 /// name, or an array with no buffer, is shown as such rather than guessed.
 fn placement(plan: &Plan, buffers: &[(Vec<i64>, u64)]) -> String {
     let mut cells = Vec::new();
-    for i in 0..buffers.len().max(plan.staged.len()) {
-        cells.push(match (plan.staged.get(i), buffers.get(i)) {
-            (Some(s), Some((shape, _))) => staged_array(s, &plan.tile_label(i), shape),
-            (Some(_), None) => format!("{}: no buffer in the kernel", plan.tile_label(i)),
+    // sharc-promote's buffers come first in the kernel, then sharc-resident-columns' (a band has
+    // one kind or the other).
+    let staged = plan.staged.len();
+    for i in 0..buffers.len().max(staged + plan.resident.len()) {
+        let label = |i: usize| if i < staged { plan.tile_label(i) } else { plan.resident[i - staged].name.clone() };
+        let entry = plan.staged.get(i).or_else(|| i.checked_sub(staged).and_then(|r| plan.resident.get(r)));
+        cells.push(match (entry, buffers.get(i)) {
+            (Some(s), Some((shape, _))) if i >= staged => {
+                format!("{} column {} (resident), {}", label(i), dims(shape), s.access_name())
+            }
+            (Some(s), Some((shape, _))) => staged_array(s, &label(i), shape),
+            (Some(_), None) => format!("{}: no buffer in the kernel", label(i)),
             (None, Some((shape, _))) => format!("unnamed buffer {}", dims(shape)),
             (None, None) => continue,
         });

@@ -20,4 +20,5 @@ pub mod eliminate_barriers;
 pub mod ilp;
 pub mod partition;
 pub mod promote;
+pub mod resident_columns;
 pub mod seed_closure;

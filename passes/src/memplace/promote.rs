@@ -287,7 +287,7 @@ fn promote_band(ctx: &mut Context, band: BandOp, plan: &Plan, diags: &mut Vec<Di
 }
 
 /// The accesses of `memref` in `root`'s body: `Err` if one is not an affine load or store.
-fn accesses_in(ctx: &Context, root: OpId, memref: Value) -> Result<Vec<OpId>, String> {
+pub(crate) fn accesses_in(ctx: &Context, root: OpId, memref: Value) -> Result<Vec<OpId>, String> {
     let mut out = Vec::new();
     for op in ctx.collect_ops(root) {
         if op == root || !ctx.operands(op).contains(&memref) {
@@ -591,7 +591,7 @@ fn check_own_writes(ctx: &Context, band: BandOp, s: &StagedArray, accesses: &[Op
 /// The iterations of band loop `b` in the thread's block, `min(tile_b, ub - origin_b)` over
 /// each upper bound of the loop (unit step), as the map and operands of an `affine.min`: the
 /// valid extent of a tile dimension indexed by `iv_b + c`.
-fn valid_extent(ctx: &Context, band: BandOp, b: usize) -> Option<(AffineMap, Vec<Value>)> {
+pub(crate) fn valid_extent(ctx: &Context, band: BandOp, b: usize) -> Option<(AffineMap, Vec<Value>)> {
     let ub = band.upper_bound_map(ctx, b)?;
     let tile = *band.tile_sizes(ctx).get(b)?;
     let origin = *band.origins(ctx).get(b)?;
@@ -628,7 +628,13 @@ fn stores_reached_by_every_thread(ctx: &Context, band: BandOp, accesses: &[OpId]
 
 /// `memref[f(ivs)]` becomes `buffer[f(ivs) - origin]`: the map gains the origin operands as
 /// dims after the old dims.
-fn rewrite_access(ctx: &mut Context, op: OpId, buffer: Value, origin: &AffineMap, origin_operands: &[Value]) {
+pub(crate) fn rewrite_access(
+    ctx: &mut Context,
+    op: OpId,
+    buffer: Value,
+    origin: &AffineMap,
+    origin_operands: &[Value],
+) {
     let (map, operands) = match (affine::LoadOp::view(ctx, op), affine::StoreOp::view(ctx, op)) {
         (Some(l), _) => (l.map(ctx).cloned(), l.map_operands(ctx).to_vec()),
         (_, Some(s)) => (s.map(ctx).cloned(), s.map_operands(ctx).to_vec()),

@@ -480,6 +480,10 @@ fn array_name(ctx: &Context, band: BandOp, buffer: Value, index: usize) -> Strin
         })
     };
     let Some(arg) = arg_of(buffer) else { return fallback() };
+    // A column sharc-resident-columns keeps: one buffer per array.
+    if let Some(r) = plan.resident.iter().find(|r| r.arg == Some(arg)) {
+        return r.name.clone();
+    }
     let entries: Vec<usize> = (0..plan.staged.len()).filter(|&i| plan.staged[i].arg == Some(arg)).collect();
     let shape = ctx.memref_parts(ctx.value_type(buffer)).map(|m| m.shape.to_vec());
     let same_shape: Vec<usize> =
