@@ -237,10 +237,20 @@ struct SectionRemarks {
     placement: Option<String>,
     /// `its plan stages no array`: the section stays on the baseline mapping.
     baseline: bool,
+    /// Each version of `sharc-resident-columns`: its arrays' columns (`B 328x32`).
+    resident: Vec<String>,
 }
 
 impl SectionRemarks {
     fn text(&self) -> String {
+        let plan = self.plan_text();
+        if self.resident.is_empty() {
+            return plan;
+        }
+        format!("resident columns [{}], else {plan}", self.resident.join(" | "))
+    }
+
+    fn plan_text(&self) -> String {
         match (&self.chosen, &self.placement) {
             // A taken plan: its shape, staged arrays and the predicted sectors it won with.
             (Some(c), Some(p)) if p.starts_with("taken") => format!("{c}; {p}"),
@@ -280,6 +290,8 @@ pub fn plan_remark(stderr: &str) -> String {
             s.chosen = Some(shorten_chosen(c));
         } else if text.contains("its plan stages no array") {
             s.baseline = true;
+        } else if let Some(r) = text.strip_prefix("resident columns: ") {
+            s.resident.push(shorten_resident(r));
         }
     }
     let clip = |s: &str| match s.char_indices().nth(REMARK_CHARS) {
@@ -299,6 +311,16 @@ pub fn plan_remark(stderr: &str) -> String {
             .collect::<Vec<_>>()
             .join("; "),
     }
+}
+
+/// `B 328x32 (41984 B), C 328x32 (41984 B) when ...` → `B 328x32, C 328x32`.
+fn shorten_resident(text: &str) -> String {
+    let arrays = text.split(" when ").next().unwrap_or(text);
+    arrays
+        .split(", ")
+        .map(|a| a.split(" (").next().unwrap_or(a))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `plan taken: at n = 32 / 128: plan 10 / 90, baseline 40 / 600 global sectors per launch` →
@@ -612,6 +634,14 @@ f.c:95:7: remark: chosen: plan 1, block 32x8x1, y = %a; staged [B]; profit 3
                          f.c:1:1: remark: placement: plan taken unchecked (the baseline mapping keeps this section on the host)\n";
         assert_eq!(plan_remark(unchecked), "block 32x8x1, staged [A]; taken unchecked");
         assert_eq!(plan_remark("f.c:1:1: remark: loop runs in parallel\n"), "-");
+        // sharc-resident-columns' versions (resident_columns.rs words them), before the plan.
+        let resident = "f.c:1:1: remark: placement: no setting stages an array; baseline mapping\n\
+                        f.c:1:1: remark: resident columns: C 48x32 (6144 B), B 48x32 (6144 B) when dim(C, 0) <= 48 and dim(B, 0) <= 48 (block 32x1x1; predicted sectors per thread at n = 48: 53.2 against 476.2)\n\
+                        f.c:1:1: remark: resident columns: C 96x16 (6144 B), B 96x16 (6144 B) when dim(C, 0) <= 96 and dim(B, 0) <= 96 (block 16x1x1; predicted sectors per thread at n = 96: 321.0 against 1888.5)\n";
+        assert_eq!(
+            plan_remark(resident),
+            "resident columns [C 48x32, B 48x32 | C 96x16, B 96x16], else no setting stages an array"
+        );
         let long = format!("f.c:1:1: remark: placement: {}\n", "x".repeat(300));
         assert_eq!(plan_remark(&long).chars().count(), REMARK_CHARS + 1);
     }
