@@ -316,11 +316,7 @@ pub fn plan_remark(stderr: &str) -> String {
 /// `B 328x32 (41984 B), C 328x32 (41984 B) when ...` → `B 328x32, C 328x32`.
 fn shorten_resident(text: &str) -> String {
     let arrays = text.split(" when ").next().unwrap_or(text);
-    arrays
-        .split(", ")
-        .map(|a| a.split(" (").next().unwrap_or(a))
-        .collect::<Vec<_>>()
-        .join(", ")
+    arrays.split(", ").map(|a| a.split(" (").next().unwrap_or(a)).collect::<Vec<_>>().join(", ")
 }
 
 /// `plan taken: at n = 32 / 128: plan 10 / 90, baseline 40 / 600 global sectors per launch` →

@@ -633,10 +633,6 @@ fn make_version(ctx: &mut Context, band: BandOp, plan: &Plan, d: &Decision, v: &
             ctx.ty(TypeKind::MemRef { shape: tile.clone(), elem: c.elem, layout: None, memory_space: Some(space) });
         let state = AllocSharedOp::state(ctx, loc.clone(), ty, None);
         buffers.push(Builder::before(first).insert_value(ctx, state));
-        // The tile's origin over the band loop: (0, d0 + c).
-        let origin_map =
-            AffineMap::new(1, 0, vec![AffineExpr::constant(0), AffineExpr::dim(0) + AffineExpr::constant(c.offset)])
-                .expect("a two-result map of one dim is well formed");
         version_plan.resident.push(StagedArray {
             name: c.name.clone(),
             arg: Some(c.arg),
@@ -648,7 +644,7 @@ fn make_version(ctx: &mut Context, band: BandOp, plan: &Plan, d: &Decision, v: &
             tile,
             halo_lo: vec![0, 0],
             halo_hi: vec![0, 0],
-            origin: origin_map,
+            origin: origin_map_of(c),
             subscript: None,
             per_strip: Vec::new(),
             bytes: (v.rows * v.width) as u64 * u64::from(c.elem_bytes),
