@@ -11,9 +11,20 @@ pub mod register_oracle;
 pub mod report;
 pub mod timing;
 
+use sharc_ir::pass::PassRegistry;
 use sharc_ir::{Diagnostic, SourceMap};
 use std::io::Read;
 use std::sync::Arc;
+
+/// The passes the tools know: sharc's (`sharc_passes::registry()`) and, with the `upstream`
+/// feature, the `upstream` pass that runs upstream MLIR pipelines in-process (`sharc-upstream`).
+pub fn pass_registry() -> PassRegistry {
+    #[allow(unused_mut)] // without the `upstream` feature nothing is added
+    let mut passes = sharc_passes::registry();
+    #[cfg(feature = "upstream")]
+    sharc_upstream::register(&mut passes);
+    passes
+}
 
 /// MLIR tools accept long options with one dash (`-split-input-file`); clap wants two.
 /// Rewrites `-abc...` (more than one letter) to `--abc...`; `-o` and `-` stay, and so does the
