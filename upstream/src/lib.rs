@@ -23,7 +23,7 @@ mod location;
 mod mlir;
 pub mod pass;
 
-pub use mlir::Upstream;
+pub use mlir::{Output, Upstream};
 
 /// Registers the passes of this crate (`upstream`) in `registry`.
 pub fn register(registry: &mut sharc_ir::pass::PassRegistry) {

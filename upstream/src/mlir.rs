@@ -9,7 +9,7 @@ use melior::ir::Module;
 use melior::pass::PassManager;
 use melior::utility::{parse_pass_pipeline, register_all_dialects, register_all_passes};
 use melior::Context;
-use sharc_ir::{Diagnostic, Location};
+use sharc_ir::{Diagnostic, Location, Severity};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -48,7 +48,7 @@ impl Upstream {
 
     /// Parses `text` (a `builtin.module`), runs `pipeline` (`builtin.module(affine-loop-fusion)`)
     /// on it with the verifier on, and prints the result with its locations, in custom form.
-    pub fn run_pipeline(&self, text: &str, pipeline: &str) -> Result<String, Diagnostic> {
+    pub fn run_pipeline(&self, text: &str, pipeline: &str) -> Result<Output, Diagnostic> {
         let diags = Rc::new(RefCell::new(Vec::new()));
         let sink = Rc::clone(&diags);
         let handler = self.context.attach_diagnostic_handler(move |d| {
@@ -57,7 +57,9 @@ impl Upstream {
         });
         let result = self.run_attached(text, pipeline, &diags);
         self.context.detach_diagnostic_handler(handler);
-        result
+        let text = result?;
+        let diagnostics = std::mem::take(&mut *diags.borrow_mut());
+        Ok(Output { text, diagnostics })
     }
 
     fn run_attached(
@@ -96,11 +98,21 @@ impl Upstream {
     }
 }
 
-/// The first error MLIR reported, with the others as notes, or `fallback` when it reported none.
+/// What a successful pipeline run produced.
+pub struct Output {
+    /// The module, printed by MLIR with its locations.
+    pub text: String,
+    /// The warnings and remarks MLIR emitted.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The first error MLIR reported, with what else it reported as notes, or `fallback` when it
+/// reported no error.
 fn first_error(diags: &Rc<RefCell<Vec<Diagnostic>>>, fallback: &str) -> Diagnostic {
-    let mut all = std::mem::take(&mut *diags.borrow_mut()).into_iter();
-    match all.next() {
-        Some(mut first) => {
+    let mut all = std::mem::take(&mut *diags.borrow_mut());
+    match all.iter().position(|d| d.severity == Severity::Error) {
+        Some(i) => {
+            let mut first = all.remove(i);
             first.notes.extend(all);
             first
         }

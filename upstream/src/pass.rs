@@ -63,7 +63,7 @@ struct UpstreamPass {
 }
 
 impl Pass for UpstreamPass {
-    fn run(&mut self, ctx: &mut Context, module: OpId, _: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
+    fn run(&mut self, ctx: &mut Context, module: OpId, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
         let upstream = Upstream::new();
         if let Some(op) = ctx.collect_ops(module).into_iter().find(|&o| !upstream.knows_op(ctx.op_name(o))) {
             return Err(Diagnostic::error(
@@ -76,7 +76,8 @@ impl Pass for UpstreamPass {
         }
         let text = print_op(ctx, module, PrintOptions { generic: false, debuginfo: true });
         let out = upstream.run_pipeline(&text, &self.pipeline)?;
-        replace_body(ctx, module, &out)
+        diags.extend(out.diagnostics);
+        replace_body(ctx, module, &out.text)
     }
 }
 
