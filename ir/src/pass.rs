@@ -350,7 +350,7 @@ impl PipelineParser<'_> {
         let mut opts = (self.pos, "");
         if self.s.get(self.pos) == Some(&b'{') {
             let start = self.pos + 1;
-            let end = self.text[start..].find('}').ok_or_else(|| self.error(PipelineErrorKind::UnclosedOptions))?;
+            let end = options_end(&self.text[start..]).ok_or_else(|| self.error(PipelineErrorKind::UnclosedOptions))?;
             opts = (start, &self.text[start..start + end]);
             self.pos = start + end + 1;
         }
@@ -366,6 +366,24 @@ impl PipelineParser<'_> {
         let options = PassOptions::parse(opts.1, info).map_err(|e| e.shifted(opts.0))?;
         Ok(PipelineElement::Pass { info, options })
     }
+}
+
+/// The offset of the `}` that closes an option text starting at `text[0]`: braces nest and a
+/// `"quoted"` value may hold any of them (`upstream{pipeline="builtin.module(f{x=1})"}`), as in
+/// mlir-opt's option parser.
+fn options_end(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quoted = false;
+    for (i, c) in text.char_indices() {
+        match (c, quoted) {
+            ('"', _) => quoted = !quoted,
+            ('{', false) => depth += 1,
+            ('}', false) if depth == 0 => return Some(i),
+            ('}', false) => depth -= 1,
+            _ => {}
+        }
+    }
+    None
 }
 
 #[cfg(test)]

@@ -161,7 +161,7 @@ pub fn op_facts(s: &OpSpec) -> Vec<String> {
 /// `docs/passes/README.md`: every pass with its anchor and summary.
 pub fn pass_index(passes: &[&PassInfo]) -> String {
     let mut out = String::new();
-    header(&mut out, "the pass registry (`sharc_passes::registry()`)");
+    header(&mut out, "the pass registry (`sharc_tools::pass_registry()`)");
     out.push_str("# Passes\n\n");
     out.push_str(
         "One page per pass, generated from its `PassInfo` (summary, anchor, options, description). \
@@ -182,7 +182,9 @@ pub fn pass_index(passes: &[&PassInfo]) -> String {
 /// `docs/passes/<name>.md`: summary, anchor, usage, options table, description.
 pub fn pass_doc(p: &PassInfo) -> String {
     let mut out = String::new();
-    header(&mut out, &format!("the `{}` pass's `PassInfo` (`passes/src/`)", p.name));
+    // Every pass is declared in passes/src/ but `upstream`, which links MLIR and lives in its own crate.
+    let dir = if p.name == "upstream" { "upstream/src/" } else { "passes/src/" };
+    header(&mut out, &format!("the `{}` pass's `PassInfo` (`{dir}`)", p.name));
     let _ = writeln!(out, "# {}\n", p.name);
     if !p.summary.is_empty() {
         let _ = writeln!(out, "_{}_\n", p.summary.trim());

@@ -11,9 +11,20 @@ pub mod register_oracle;
 pub mod report;
 pub mod timing;
 
+use sharc_ir::pass::PassRegistry;
 use sharc_ir::{Diagnostic, SourceMap};
 use std::io::Read;
 use std::sync::Arc;
+
+/// The passes the tools know: sharc's (`sharc_passes::registry()`) and, with the `upstream`
+/// feature, the `upstream` pass that runs upstream MLIR pipelines in-process (`sharc-upstream`).
+pub fn pass_registry() -> PassRegistry {
+    #[allow(unused_mut)] // without the `upstream` feature nothing is added
+    let mut passes = sharc_passes::registry();
+    #[cfg(feature = "upstream")]
+    sharc_upstream::register(&mut passes);
+    passes
+}
 
 /// MLIR tools accept long options with one dash (`-split-input-file`); clap wants two.
 /// Rewrites `-abc...` (more than one letter) to `--abc...`; `-o` and `-` stay, and so does the
@@ -145,6 +156,26 @@ pub fn write_output(path: &str, text: &str) -> Result<(), String> {
 mod tests {
     use super::*;
     use clap::{Arg, ArgAction, Command};
+
+    // The passes crate checks its own passes' options (passes/src/tests.rs); the one the tools
+    // add is checked here: its constructor reads its option, and a quoted pipeline reaches it
+    // whole (spaces, nested braces) and renders back so that it parses again.
+    #[cfg(feature = "upstream")]
+    #[test]
+    fn the_upstream_pass_takes_a_quoted_pipeline() {
+        use sharc_ir::pass::{PassManager, PassOptions};
+        let passes = pass_registry();
+        let info = passes.get("upstream").expect("registered with the feature");
+        let defaults = PassOptions::defaults(info);
+        let _ = (info.create)(&defaults);
+        assert!(defaults.unread().is_empty(), "{:?}", defaults.unread());
+        let text = r#"builtin.module(cse, upstream{pipeline="builtin.module(func.func(canonicalize{max-iterations=2}), cse)"}, cse)"#;
+        let pm = PassManager::parse(text, &passes).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            pm.render(),
+            r#"builtin.module(cse, upstream{pipeline="builtin.module(func.func(canonicalize{max-iterations=2}), cse)"}, cse)"#
+        );
+    }
 
     #[test]
     fn values_after_options_that_take_one_stay_values() {

@@ -1,7 +1,7 @@
 //! The generated reference docs (`docs/dialects/`, `docs/passes/`) match the registries.
 //!
 //! Regenerates every file in memory from `sharc_dialects::registry()` and
-//! `sharc_passes::registry()` (see `tools/src/docs.rs`) and fails, naming each file, when a
+//! `sharc_tools::pass_registry()` (see `tools/src/docs.rs`) and fails, naming each file, when a
 //! checked-in file is missing, differs, or has no declaration behind it any more. With
 //! `SHARC_UPDATE_DOCS=1` it writes the files instead (and removes orphaned `.md` files from
 //! those two directories, which hold generated files only).
@@ -46,10 +46,15 @@ fn write_all(root: &Path, files: &[DocFile], orphans: &[String]) {
     }
 }
 
+// The docs cover every pass, `upstream` too, whose declaration is compiled only with the feature.
 #[test]
+#[cfg_attr(
+    not(feature = "upstream"),
+    ignore = "docs/passes/ covers the `upstream` pass, built only with the `upstream` feature (issue 17)"
+)]
 fn generated_docs_are_up_to_date() {
     let root = repo_root();
-    let files = docs::generate(&sharc_dialects::registry(), &sharc_passes::registry());
+    let files = docs::generate(&sharc_dialects::registry(), &sharc_tools::pass_registry());
     let generated: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
     let orphans: Vec<String> = existing_files(&root).difference(&generated).cloned().collect();
 

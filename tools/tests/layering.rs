@@ -9,7 +9,7 @@ const LAYERS: &[&[&str]] = &[
     &["sharc-ir", "sharc-machine"],
     &["sharc-sim"],
     &["sharc-dialects"],
-    &["sharc-passes", "sharc-frontend", "sharc-codegen"],
+    &["sharc-passes", "sharc-frontend", "sharc-codegen", "sharc-upstream"],
     &["sharc-bench", "sharc-tools"],
 ];
 
@@ -22,6 +22,7 @@ const CRATES: &[(&str, &str)] = &[
     ("sharc-passes", "passes"),
     ("sharc-frontend", "frontend"),
     ("sharc-codegen", "codegen"),
+    ("sharc-upstream", "upstream"),
     ("sharc-bench", "bench"),
     ("sharc-tools", "tools"),
 ];

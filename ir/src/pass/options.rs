@@ -63,7 +63,8 @@ pub enum OptionKind {
         /// The smallest accepted element.
         min: i64,
     },
-    /// Any text (without whitespace or braces, which end an option in a pipeline).
+    /// Any text; a value with whitespace or braces is written in double quotes
+    /// (`pipeline="builtin.module(a, b)"`), which are not part of the value.
     Str,
     /// One of a list of words (or another value the [`Choices`] accept).
     Enum(Choices),
@@ -355,7 +356,7 @@ impl PassOptions {
         let mut options = PassOptions::defaults(info);
         for (at, item) in words(text) {
             let (key, value) = match item.split_once('=') {
-                Some((k, v)) => (k, Some((at + k.len() + 1, v))),
+                Some((k, v)) => (k, Some(unquote(at + k.len() + 1, v))),
                 None => (item, None),
             };
             let Some(i) = info.options.iter().position(|s| s.name == key) else {
@@ -421,16 +422,39 @@ impl PassOptions {
         let mut items: Vec<(&str, &str)> =
             self.specs.iter().zip(&self.values).map(|(s, v)| (s.name, v.as_str())).collect();
         items.sort_unstable();
-        items.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
+        items.iter().map(|(k, v)| format!("{k}={}", quoted_if_needed(v))).collect::<Vec<_>>().join(" ")
     }
 }
 
-/// The whitespace-separated words of `text`, with their byte offsets.
+/// A value as written in an option text: in double quotes when it holds whitespace or braces,
+/// which would otherwise end the option or the pass.
+fn quoted_if_needed(value: &str) -> String {
+    match value.contains(|c: char| c.is_whitespace() || "{}".contains(c)) {
+        true => format!("\"{value}\""),
+        false => value.to_string(),
+    }
+}
+
+/// A value at byte offset `at` without its enclosing double quotes, if it has them (the offset
+/// then moves past the opening quote, so that errors point into the value).
+fn unquote(at: usize, value: &str) -> (usize, &str) {
+    match value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+        Some(inner) => (at + 1, inner),
+        None => (at, value),
+    }
+}
+
+/// The whitespace-separated words of `text`, with their byte offsets; whitespace inside
+/// double quotes belongs to its word.
 fn words(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
+    let mut quoted = false;
     for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
-        match (start, c.is_whitespace()) {
+        if c == '"' {
+            quoted = !quoted;
+        }
+        match (start, c.is_whitespace() && (!quoted || i == text.len())) {
             (None, false) => start = Some(i),
             (Some(s), true) => {
                 out.push((s, &text[s..i]));

@@ -204,3 +204,28 @@ fn valid_pipelines_render_with_every_option() {
         "builtin.module(func.func(toy{gpu=a100 label= limit=3 order=pre sizes= top-down=true}), plain)"
     );
 }
+
+#[test]
+fn quoted_values_hold_whitespace_and_braces() {
+    // A string option may hold a whole pipeline (`upstream{pipeline="..."}`): inside double
+    // quotes, whitespace does not end the option and braces do not end the pass.
+    let text = r#"builtin.module(func.func(toy{label="a(b{c=1}, d)" limit=2}), plain)"#;
+    let pm = PassManager::parse(text, &registry()).unwrap();
+    let PipelineElement::Nested { pipeline, .. } = &pm.pipeline[0] else { panic!("not nested") };
+    let PipelineElement::Pass { options, .. } = &pipeline[0] else { panic!("not a pass") };
+    assert_eq!(options.get(&LABEL), "a(b{c=1}, d)");
+    assert_eq!(options.get(&LIMIT), 2);
+    // Rendered in quotes again, so that the rendered pipeline parses to the same one.
+    let rendered = pm.render();
+    assert_eq!(
+        rendered,
+        r#"builtin.module(func.func(toy{gpu=a100 label="a(b{c=1}, d)" limit=2 order=pre sizes= top-down=true}), plain)"#
+    );
+    assert_eq!(PassManager::parse(&rendered, &registry()).unwrap().render(), rendered);
+    // A quoted value that is not of the option's type is located inside the quotes.
+    assert_eq!(
+        error(r#"limit="x""#),
+        (7, "invalid value 'x' for option 'limit' of pass 'toy': expected an integer >= -1".into())
+    );
+    assert_eq!(pipeline_error(r#"builtin.module(plain{x="}")"#).1, "missing closing '}' while processing pass options");
+}

@@ -123,7 +123,7 @@ fn main() -> ExitCode {
     // As in sharcc: passes that weigh registers (sharc-ilp) measure with ptxas or the HSACO
     // notes where installed (docs/tools/sharc-opt.md, "The register oracle").
     sharc_passes::analysis::registers::install(sharc_tools::register_oracle::oracle_factory);
-    let passes = sharc_passes::registry();
+    let passes = sharc_tools::pass_registry();
     let cmd = command(&passes);
     let args = sharc_tools::normalize_args(&cmd, std::env::args());
     let m = match cmd.try_get_matches_from(args) {

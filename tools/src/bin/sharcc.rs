@@ -260,7 +260,7 @@ fn main() -> ExitCode {
     // The mapping passes read the target for block shapes and limits; the host has none of its
     // own, so kernels compiled for it are mapped as for the default GPU.
     let mapping_target = if target_name == "host" { DEFAULT_TARGET } else { target_name };
-    let passes = sharc_passes::registry();
+    let passes = sharc_tools::pass_registry();
     let bank_fix = m.get_one::<String>("bank-fix").and_then(|s| BankFix::from_text(s)).unwrap_or(BankFix::Auto);
     let distribution = m
         .get_one::<String>("ilp-distribution")

@@ -76,6 +76,23 @@ fn strict_missing_gpu_skips() -> Result<(), Failed> {
     )
 }
 
+fn missing_build_feature_skips() -> Result<(), Failed> {
+    // A `--no-default-features` build of the tools has no `upstream` pass: its tests skip, in CI's
+    // strict mode too, since no setup step can add a cargo feature.
+    for strict in [true, false] {
+        expect(
+            &format!("REQUIRES upstream, strict={strict}, built without it"),
+            plan_of("// REQUIRES: upstream\n// RUN: true\n", strict, &[])?,
+            |p| matches!(p, Plan::Skip(why) if why.contains("upstream")),
+        )?;
+    }
+    expect(
+        "REQUIRES upstream, built with it",
+        plan_of("// REQUIRES: upstream\n// RUN: true\n", true, &["upstream"])?,
+        |p| *p == Plan::Run { skipped_runs: vec![], notes: vec![] },
+    )
+}
+
 fn if_line_left_out_without_strict() -> Result<(), Failed> {
     expect(
         "%if mlir-opt, not strict, no mlir-opt",
@@ -174,10 +191,11 @@ fn setup_checks_every_llvm_tool(repo_root: &Path) -> Result<(), Failed> {
 pub fn trials(repo_root: &Path) -> Vec<Trial> {
     let root: PathBuf = repo_root.to_path_buf();
     type Test = fn() -> Result<(), Failed>;
-    let tests: [(&str, Test); 7] = [
+    let tests: [(&str, Test); 8] = [
         ("strict-missing-setup-tool-fails", strict_missing_setup_tool_fails),
         ("missing-setup-tool-skips-without-strict", missing_setup_tool_skips_without_strict),
         ("strict-missing-gpu-skips", strict_missing_gpu_skips),
+        ("missing-build-feature-skips", missing_build_feature_skips),
         ("if-line-left-out-without-strict", if_line_left_out_without_strict),
         ("if-line-fails-in-strict-mode", if_line_fails_in_strict_mode),
         ("unknown-feature-fails", unknown_feature_fails),

@@ -37,6 +37,12 @@ pub const LLVM_TOOLS: &[&str] = &[
 /// - `gpu`: an NVIDIA (`/dev/nvidiactl`) or AMD (`/dev/kfd`) GPU driver is loaded.
 pub const MACHINE_FEATURES: &[&str] = &["gpu"];
 
+/// Features of this build of the tools, chosen by a cargo feature of sharc-tools rather than by the machine: a
+/// test needing one is skipped in a build without it, in strict mode too.
+/// - `upstream`: the tools have the `upstream` pass, upstream MLIR in-process (the `upstream` cargo feature, on
+///   by default; `--no-default-features` builds without it).
+pub const BUILD_FEATURES: &[&str] = &["upstream"];
+
 /// Device nodes any of which shows a GPU driver (`gpu` feature).
 const GPU_DEVICE_NODES: &[&str] = &["/dev/nvidiactl", "/dev/kfd"];
 
@@ -50,6 +56,8 @@ pub enum Provision {
     Setup,
     /// A property of the machine ([`MACHINE_FEATURES`]): its absence skips, strict or not.
     Machine,
+    /// A cargo feature of this build ([`BUILD_FEATURES`]): its absence skips, strict or not.
+    Build,
 }
 
 /// How the feature `name` is provided, or `None` for a name that is no feature.
@@ -58,6 +66,8 @@ pub fn provision(name: &str) -> Option<Provision> {
         Some(Provision::Setup)
     } else if MACHINE_FEATURES.contains(&name) {
         Some(Provision::Machine)
+    } else if BUILD_FEATURES.contains(&name) {
+        Some(Provision::Build)
     } else {
         None
     }
@@ -136,10 +146,13 @@ impl Tools {
             let mut known: Vec<&str> = SHARC_TOOLS.iter().chain(LLVM_TOOLS).copied().collect();
             known.push("ptxas");
             known.extend(MACHINE_FEATURES);
+            known.extend(BUILD_FEATURES);
             return Err(format!("unknown REQUIRES feature `{name}`; known: {}", known.join(", ")));
         };
-        if provision == Provision::Machine {
-            return Ok((provision, machine_feature(name)));
+        match provision {
+            Provision::Machine => return Ok((provision, machine_feature(name))),
+            Provision::Build => return Ok((provision, build_feature(name))),
+            Provision::Setup => {}
         }
         let (path, _) = self.locate(name);
         let feature = if path.is_file() {
@@ -157,6 +170,15 @@ fn machine_feature(name: &str) -> Feature {
         "gpu" if GPU_DEVICE_NODES.iter().any(|node| Path::new(node).exists()) => Feature::Present,
         "gpu" => Feature::Absent(format!("no GPU driver: none of {} exists", GPU_DEVICE_NODES.join(", "))),
         // A name added to MACHINE_FEATURES without a probe here is never taken to be present.
+        other => Feature::Absent(format!("the harness has no probe for `{other}`")),
+    }
+}
+
+/// Whether the build feature `name` (one of [`BUILD_FEATURES`]) is on in this build of sharc-tools.
+fn build_feature(name: &str) -> Feature {
+    match name {
+        "upstream" if cfg!(feature = "upstream") => Feature::Present,
+        "upstream" => Feature::Absent("sharc-tools was built without its `upstream` cargo feature".to_string()),
         other => Feature::Absent(format!("the harness has no probe for `{other}`")),
     }
 }
