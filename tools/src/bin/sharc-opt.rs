@@ -119,6 +119,9 @@ struct Timings {
     verify: Duration,
 }
 
+#[global_allocator]
+static ALLOCATOR: sharc_tools::Allocator = sharc_tools::Allocator;
+
 fn main() -> ExitCode {
     // As in sharcc: passes that weigh registers (sharc-ilp) measure with ptxas or the HSACO
     // notes where installed (docs/tools/sharc-opt.md, "The register oracle").
