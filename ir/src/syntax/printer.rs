@@ -208,7 +208,13 @@ pub fn op_generic_in_scope(ctx: &Context, op: OpId, scope: OpId) -> String {
 /// SSA value and block names for everything under one op. Value names include the `%`.
 #[derive(Default)]
 pub struct NameTable {
-    values: HashMap<Value, String>,
+    /// Every value's name, back to back (`%arg0%arg1%0%c4...`); [`Self::spans`] cuts it up.
+    text: String,
+    /// Indexed by value number: the byte range of the value's name in [`Self::text`], empty for
+    /// a value outside the op. One string and one dense vector instead of a hash map of `String`s:
+    /// a large module has hundreds of thousands of values, and the printer looks a name up for
+    /// every operand it prints.
+    spans: Vec<(u32, u32)>,
     blocks: HashMap<BlockId, usize>,
     /// Ops whose results print as one group `%N:k`.
     groups: HashSet<OpId>,
@@ -257,7 +263,28 @@ impl NameTable {
     /// The printed name of a value (`%arg0`, `%c4`), as [`print_op`] of the op the table was
     /// computed for shows it; `None` for values outside that op. Diagnostics use it to name values.
     pub fn get(&self, v: Value) -> Option<&str> {
-        self.values.get(&v).map(String::as_str)
+        match self.spans.get(v.index()) {
+            Some(&(start, end)) if start < end => Some(&self.text[start as usize..end as usize]),
+            _ => None,
+        }
+    }
+
+    fn contains(&self, v: Value) -> bool {
+        self.get(v).is_some()
+    }
+
+    /// Names `v` (replacing an earlier name): `%` then `name`, formatted straight into
+    /// [`Self::text`].
+    fn set(&mut self, v: Value, name: std::fmt::Arguments<'_>) {
+        let start = self.text.len();
+        self.text.push('%');
+        let _ = self.text.write_fmt(name);
+        let i = v.index();
+        if i >= self.spans.len() {
+            self.spans.resize(i + 1, (0, 0));
+        }
+        let offset = |n: usize| u32::try_from(n).expect("value names fit in 4 GiB");
+        self.spans[i] = (offset(start), offset(self.text.len()));
     }
 
     fn number_region(&mut self, ctx: &Context, region: RegionId, c: &mut Counters, used: &mut [HashSet<String>]) {
@@ -268,9 +295,9 @@ impl NameTable {
                     let name = format!("arg{}", c.arg);
                     c.arg += 1;
                     let name = unique_name(&name, c, used);
-                    self.values.insert(a, format!("%{name}"));
+                    self.set(a, format_args!("{name}"));
                 } else {
-                    self.values.insert(a, format!("%{}", c.value));
+                    self.set(a, format_args!("{}", c.value));
                     c.value += 1;
                 }
             }
@@ -291,28 +318,28 @@ impl NameTable {
             for (v, n) in suggested {
                 let n = sanitize(&n);
                 let name = unique_name(&n, c, used);
-                self.values.insert(v, format!("%{name}"));
+                self.set(v, format_args!("{name}"));
             }
         }
         let first = results[0];
-        if !self.values.contains_key(&first) {
+        if !self.contains(first) {
             let id = c.value;
             c.value += 1;
-            let unnamed_rest = results[1..].iter().all(|r| !self.values.contains_key(r));
+            let unnamed_rest = results[1..].iter().all(|&r| !self.contains(r));
             if results.len() > 1 && unnamed_rest {
                 self.groups.insert(op);
                 // Uses name every result of a group by number, `%0#0` included.
-                self.values.insert(first, format!("%{id}#0"));
+                self.set(first, format_args!("{id}#0"));
                 for (i, &r) in results.iter().enumerate().skip(1) {
-                    self.values.insert(r, format!("%{id}#{i}"));
+                    self.set(r, format_args!("{id}#{i}"));
                 }
                 return;
             }
-            self.values.insert(first, format!("%{id}"));
+            self.set(first, format_args!("{id}"));
         }
         for &r in &results[1..] {
-            if let std::collections::hash_map::Entry::Vacant(e) = self.values.entry(r) {
-                e.insert(format!("%{}", c.value));
+            if !self.contains(r) {
+                self.set(r, format_args!("{}", c.value));
                 c.value += 1;
             }
         }
@@ -423,10 +450,7 @@ impl<'a> OpAsmPrinter<'a> {
     }
 
     fn value_str(&self, v: Value) -> &'a str {
-        match self.names.values.get(&v) {
-            Some(n) => n,
-            None => "<<UNKNOWN SSA VALUE>>",
-        }
+        self.names.get(v).unwrap_or("<<UNKNOWN SSA VALUE>>")
     }
 
     /// `%name`.
