@@ -88,6 +88,12 @@ pub struct ValueData {
 
 /// Attribute lookup in a sorted named-attribute list.
 pub(crate) fn find_attr(list: &[NamedAttr], name: &str) -> Option<Attr> {
+    // An op has a handful of attributes: scanning them with `==`, which compares lengths
+    // before bytes, is cheaper than a binary search's full three-way string compares (the
+    // verifier and printers look attributes up by name for nearly every op).
+    if list.len() <= 8 {
+        return list.iter().find(|(n, _)| n == name).map(|(_, a)| *a);
+    }
     list.binary_search_by(|(n, _)| n.as_str().cmp(name)).ok().map(|i| list[i].1)
 }
 

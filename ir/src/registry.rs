@@ -13,7 +13,7 @@ use crate::entity::{OpId, Value};
 use crate::location::Location;
 use crate::syntax::{OpAsmParser, OpAsmPrinter, ParseResult};
 use crate::types::Type;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Properties of an op kind that generic code (verifier, printer, passes) relies on.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -207,7 +207,9 @@ pub struct Dialect {
 #[derive(Debug, Default)]
 pub struct DialectRegistry {
     dialects: Vec<&'static Dialect>,
-    ops: HashMap<&'static str, &'static OpSpec>,
+    /// Looked up once per op the parser reads (and per op created): Fx, not SipHash, since the
+    /// keys are our own op names.
+    ops: FxHashMap<&'static str, &'static OpSpec>,
 }
 
 impl DialectRegistry {

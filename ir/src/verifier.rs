@@ -17,7 +17,8 @@ use crate::diag::Diagnostic;
 use crate::entity::{BlockId, OpId, RegionId, Value};
 use crate::op::ValueDef;
 use crate::registry::OpTraits;
-use std::collections::{HashMap, HashSet};
+// Fx hashing: the keys are dense ids, hashed for every op verified; no untrusted keys.
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// An error about `op`, prefixed as MLIR's `emitOpError`: `'name' op message`.
 pub fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
@@ -26,7 +27,7 @@ pub fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnos
 
 /// Verifies `root` and everything nested in it; returns the first error.
 pub fn verify(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
-    let mut v = Verifier { ctx, order: HashMap::new(), dominators: HashMap::new() };
+    let mut v = Verifier { ctx, order: HashMap::default(), dominators: HashMap::default() };
     v.verify_op(root)
 }
 
@@ -124,7 +125,7 @@ impl Verifier<'_> {
 
     fn check_symbols(&self, op: OpId, r: RegionId) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
-        let mut seen: HashMap<&str, OpId> = HashMap::new();
+        let mut seen: HashMap<&str, OpId> = HashMap::default();
         for &b in ctx.region_blocks(r) {
             for o in ctx.block_ops_iter(b) {
                 if let Some(name) = ctx.symbol_name(o) {
@@ -297,7 +298,7 @@ fn op_summary(ctx: &Context, op: Option<OpId>) -> String {
 /// Dominator sets by the classic iterative data-flow algorithm (regions are small).
 fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, HashSet<BlockId>> {
     let blocks = ctx.region_blocks(region).to_vec();
-    let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::new();
+    let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::default();
     for &b in &blocks {
         if let Some(t) = ctx.block_last_op(b) {
             for &s in ctx.successors(t) {
@@ -306,7 +307,7 @@ fn compute_dominators(ctx: &Context, region: RegionId) -> HashMap<BlockId, HashS
         }
     }
     let all: HashSet<BlockId> = blocks.iter().copied().collect();
-    let mut dom: HashMap<BlockId, HashSet<BlockId>> = HashMap::new();
+    let mut dom: HashMap<BlockId, HashSet<BlockId>> = HashMap::default();
     for (i, &b) in blocks.iter().enumerate() {
         dom.insert(b, if i == 0 { [b].into_iter().collect() } else { all.clone() });
     }

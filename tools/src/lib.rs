@@ -13,6 +13,16 @@ pub mod timing;
 
 use sharc_ir::pass::PassRegistry;
 use sharc_ir::{Diagnostic, SourceMap};
+
+/// The global allocator of every sharc tool binary (each declares
+/// `#[global_allocator] static ALLOCATOR: sharc_tools::Allocator = sharc_tools::Allocator;`).
+///
+/// The IR is many small, short-lived heap objects (operand and attribute lists, names, types
+/// while they are uniqued): with glibc's malloc, allocation and `free` took about a quarter of
+/// `sharc-opt`'s instructions on large modules (bench/README.md, "Where sharc-opt spends its
+/// time"); mimalloc's size-class free lists make both a few instructions. Libraries and tests
+/// keep the system allocator; only the binaries choose.
+pub use mimalloc::MiMalloc as Allocator;
 use std::io::Read;
 use std::sync::Arc;
 

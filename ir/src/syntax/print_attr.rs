@@ -8,12 +8,11 @@ use crate::context::Context;
 use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 use std::fmt::Write;
 
-/// Writes types and attributes, using `aliases` for affine maps and integer sets.
+/// Writes types and attributes, using `aliases` for affine maps and integer sets (and, while
+/// the table is naming, giving each one met for the first time its alias).
 pub(crate) struct AttrWriter<'a> {
     pub ctx: &'a Context,
-    pub aliases: Option<&'a AliasTable>,
-    /// Records every alias-eligible attribute printed (alias collection pass).
-    pub seen: Option<&'a mut Vec<Attr>>,
+    pub aliases: Option<&'a mut AliasTable>,
 }
 
 impl AttrWriter<'_> {
@@ -173,34 +172,24 @@ impl AttrWriter<'_> {
                     symbol(out, n);
                 }
             }
-            AttrKind::AffineMap(m) => {
-                if let Some(seen) = self.seen.as_deref_mut() {
-                    seen.push(attr);
+            AttrKind::AffineMap(m) => match self.aliases.as_deref_mut().and_then(|a| a.alias(ctx, attr)) {
+                Some(alias) => {
+                    out.push('#');
+                    out.push_str(alias);
                 }
-                match self.aliases.and_then(|a| a.get(attr)) {
-                    Some(alias) => {
-                        out.push('#');
-                        out.push_str(alias);
-                    }
-                    None => {
-                        let _ = write!(out, "affine_map<{m}>");
-                    }
+                None => {
+                    let _ = write!(out, "affine_map<{m}>");
                 }
-            }
-            AttrKind::IntegerSet(s) => {
-                if let Some(seen) = self.seen.as_deref_mut() {
-                    seen.push(attr);
+            },
+            AttrKind::IntegerSet(s) => match self.aliases.as_deref_mut().and_then(|a| a.alias(ctx, attr)) {
+                Some(alias) => {
+                    out.push('#');
+                    out.push_str(alias);
                 }
-                match self.aliases.and_then(|a| a.get(attr)) {
-                    Some(alias) => {
-                        out.push('#');
-                        out.push_str(alias);
-                    }
-                    None => {
-                        let _ = write!(out, "affine_set<{s}>");
-                    }
+                None => {
+                    let _ = write!(out, "affine_set<{s}>");
                 }
-            }
+            },
             AttrKind::DenseElements { ty, .. } => {
                 self.dense_body(out, attr);
                 out.push_str(" : ");

@@ -5,7 +5,8 @@
 //! results first (entry-block arguments `%argN`, others `%N`, or a name the op suggests such as
 //! `%c0`, made unique with `_K` suffixes), then each nested region continues from the counters as
 //! they were at the end of its parent region. Affine maps and integer sets printed as attributes
-//! get `#map`/`#set` aliases, found by a first printing pass that records them.
+//! get `#map`/`#set` aliases, named in the order upstream's alias collector meets them (see
+//! [`print_op`]).
 
 use super::print_attr::{self, AttrWriter};
 use crate::attrs::{Attr, AttrKind};
@@ -29,36 +30,39 @@ pub struct PrintOptions {
 #[derive(Default, Debug)]
 pub struct AliasTable {
     names: HashMap<Attr, String>,
+    /// The named attributes in order of first use.
     order: Vec<Attr>,
+    /// How many maps and sets are named so far.
+    maps: usize,
+    sets: usize,
+    /// While set, a map or set met for the first time gets the next name of its kind.
+    naming: bool,
 }
 
 impl AliasTable {
-    pub(crate) fn get(&self, attr: Attr) -> Option<&str> {
+    /// The alias of `attr`; while the table is naming, an affine map or integer set without
+    /// one gets `#mapN`/`#setN`, numbered in order of first use per kind, as upstream numbers them.
+    pub(crate) fn alias(&mut self, ctx: &Context, attr: Attr) -> Option<&str> {
+        if self.naming && !self.names.contains_key(&attr) {
+            let (prefix, n) = match ctx.attr_kind(attr) {
+                AttrKind::AffineMap(_) => ("map", &mut self.maps),
+                AttrKind::IntegerSet(_) => ("set", &mut self.sets),
+                _ => return None,
+            };
+            let name = if *n == 0 { prefix.to_string() } else { format!("{prefix}{n}") };
+            *n += 1;
+            self.names.insert(attr, name);
+            self.order.push(attr);
+        }
         self.names.get(&attr).map(String::as_str)
     }
 
-    fn build(ctx: &Context, seen: &[Attr]) -> AliasTable {
-        let mut t = AliasTable::default();
-        let mut counts: HashMap<&'static str, usize> = HashMap::default();
-        for &a in seen {
-            if t.names.contains_key(&a) {
-                continue;
-            }
-            let prefix = match ctx.attr_kind(a) {
-                AttrKind::AffineMap(_) => "map",
-                AttrKind::IntegerSet(_) => "set",
-                _ => continue,
-            };
-            let n = counts.entry(prefix).or_insert(0);
-            let name = if *n == 0 { prefix.to_string() } else { format!("{prefix}{n}") };
-            *n += 1;
-            t.names.insert(a, name);
-            t.order.push(a);
-        }
-        // Upstream prints aliases grouped by name (`#map...` before `#set...`), each group in
-        // order of first use.
-        t.order.sort_by_key(|a| matches!(ctx.attr_kind(*a), AttrKind::IntegerSet(_)));
-        t
+    /// The named attributes in the order upstream defines them: grouped by name (`#map...`
+    /// before `#set...`), each group in order of first use.
+    fn definitions(&self, ctx: &Context) -> Vec<Attr> {
+        let mut order = self.order.clone();
+        order.sort_by_key(|a| matches!(ctx.attr_kind(*a), AttrKind::IntegerSet(_)));
+        order
     }
 }
 
@@ -143,37 +147,43 @@ impl LocAliases {
 }
 
 /// Prints `op` (normally a `builtin.module`) with alias definitions first.
+///
+/// Aliases are numbered in the order upstream's alias collector meets the maps and sets that
+/// print as attributes (custom forms print some inline). For an op in custom form that is the
+/// order its printer prints them in; for the generic form it is not (the collector visits
+/// regions before types and attributes). So when every op prints in custom form and no
+/// locations need aliases, the one printing pass names aliases as it goes; otherwise a first
+/// pass, its text thrown away, walks in the collector's order, naming aliases and recording
+/// the locations printed with debug info.
 pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
-    // Pass 1: find which maps and sets are printed as attributes (custom forms print some
-    // inline), unless the context holds none at all.
     let names = NameTable::compute(ctx, op, options.generic);
-    // The same pass records the locations printed with debug info.
-    let mut seen = Vec::new();
+    let mut aliases = AliasTable { naming: true, ..AliasTable::default() };
     let mut used_locs = Vec::new();
-    if ctx.has_affine_attrs() || options.debuginfo {
-        let mut p = OpAsmPrinter::new(ctx, &names, None, options);
-        p.seen = Some(&mut seen);
+    let one_pass = !options.debuginfo && all_custom_form(ctx, op, options);
+    if !one_pass && (ctx.has_affine_attrs() || options.debuginfo) {
+        let mut p = OpAsmPrinter::new(ctx, &names, Some(&mut aliases), options);
         p.used_locs = Some(&mut used_locs);
         p.dry_run = true;
         p.print_operation(op);
+        aliases.naming = false;
     }
-    let aliases = AliasTable::build(ctx, &seen);
     let locs = options.debuginfo.then(|| LocAliases::build(&used_locs));
-    let mut out = String::new();
+    let mut p = OpAsmPrinter::new(ctx, &names, Some(&mut aliases), options);
+    p.locs = locs.as_ref();
+    p.print_operation(op);
+    let body = std::mem::take(&mut p.out);
+    let mut out = String::with_capacity(body.len() + 1);
     if let Some(l) = &locs {
         out.push_str(&l.definitions(true));
     }
-    for &a in &aliases.order {
-        let name = aliases.get(a).expect("alias was just assigned");
+    for a in aliases.definitions(ctx) {
+        let name = &aliases.names[&a];
         let _ = write!(out, "#{name} = ");
-        let mut w = AttrWriter { ctx, aliases: None, seen: None };
+        let mut w = AttrWriter { ctx, aliases: None };
         w.attr(&mut out, a, false);
         out.push('\n');
     }
-    let mut p = OpAsmPrinter::new(ctx, &names, Some(&aliases), options);
-    p.locs = locs.as_ref();
-    p.print_operation(op);
-    out.push_str(&p.out);
+    out.push_str(&body);
     out.push('\n');
     if let Some(l) = &locs {
         out.push_str(&l.definitions(false));
@@ -181,17 +191,27 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
     out
 }
 
+/// Whether `op` and every op nested in it print in custom form.
+fn all_custom_form(ctx: &Context, op: OpId, options: PrintOptions) -> bool {
+    if options.generic {
+        return false;
+    }
+    let mut all = true;
+    ctx.walk_pre(op, &mut |o| all &= ctx.op_spec(o).is_some_and(|s| s.print.is_some()));
+    all
+}
+
 /// A type as text (no aliases).
 pub fn type_to_string(ctx: &Context, ty: Type) -> String {
     let mut s = String::new();
-    AttrWriter { ctx, aliases: None, seen: None }.ty(&mut s, ty);
+    AttrWriter { ctx, aliases: None }.ty(&mut s, ty);
     s
 }
 
 /// An attribute as text (no aliases).
 pub fn attr_to_string(ctx: &Context, attr: Attr) -> String {
     let mut s = String::new();
-    AttrWriter { ctx, aliases: None, seen: None }.attr(&mut s, attr, false);
+    AttrWriter { ctx, aliases: None }.attr(&mut s, attr, false);
     s
 }
 
@@ -208,7 +228,13 @@ pub fn op_generic_in_scope(ctx: &Context, op: OpId, scope: OpId) -> String {
 /// SSA value and block names for everything under one op. Value names include the `%`.
 #[derive(Default)]
 pub struct NameTable {
-    values: HashMap<Value, String>,
+    /// Every value's name, back to back (`%arg0%arg1%0%c4...`); [`Self::spans`] cuts it up.
+    text: String,
+    /// Indexed by value number: the byte range of the value's name in [`Self::text`], empty for
+    /// a value outside the op. One string and one dense vector instead of a hash map of `String`s:
+    /// a large module has hundreds of thousands of values, and the printer looks a name up for
+    /// every operand it prints.
+    spans: Vec<(u32, u32)>,
     blocks: HashMap<BlockId, usize>,
     /// Ops whose results print as one group `%N:k`.
     groups: HashSet<OpId>,
@@ -257,7 +283,28 @@ impl NameTable {
     /// The printed name of a value (`%arg0`, `%c4`), as [`print_op`] of the op the table was
     /// computed for shows it; `None` for values outside that op. Diagnostics use it to name values.
     pub fn get(&self, v: Value) -> Option<&str> {
-        self.values.get(&v).map(String::as_str)
+        match self.spans.get(v.index()) {
+            Some(&(start, end)) if start < end => Some(&self.text[start as usize..end as usize]),
+            _ => None,
+        }
+    }
+
+    fn contains(&self, v: Value) -> bool {
+        self.get(v).is_some()
+    }
+
+    /// Names `v` (replacing an earlier name): `%` then `name`, formatted straight into
+    /// [`Self::text`].
+    fn set(&mut self, v: Value, name: std::fmt::Arguments<'_>) {
+        let start = self.text.len();
+        self.text.push('%');
+        let _ = self.text.write_fmt(name);
+        let i = v.index();
+        if i >= self.spans.len() {
+            self.spans.resize(i + 1, (0, 0));
+        }
+        let offset = |n: usize| u32::try_from(n).expect("value names fit in 4 GiB");
+        self.spans[i] = (offset(start), offset(self.text.len()));
     }
 
     fn number_region(&mut self, ctx: &Context, region: RegionId, c: &mut Counters, used: &mut [HashSet<String>]) {
@@ -268,9 +315,9 @@ impl NameTable {
                     let name = format!("arg{}", c.arg);
                     c.arg += 1;
                     let name = unique_name(&name, c, used);
-                    self.values.insert(a, format!("%{name}"));
+                    self.set(a, format_args!("{name}"));
                 } else {
-                    self.values.insert(a, format!("%{}", c.value));
+                    self.set(a, format_args!("{}", c.value));
                     c.value += 1;
                 }
             }
@@ -291,28 +338,28 @@ impl NameTable {
             for (v, n) in suggested {
                 let n = sanitize(&n);
                 let name = unique_name(&n, c, used);
-                self.values.insert(v, format!("%{name}"));
+                self.set(v, format_args!("{name}"));
             }
         }
         let first = results[0];
-        if !self.values.contains_key(&first) {
+        if !self.contains(first) {
             let id = c.value;
             c.value += 1;
-            let unnamed_rest = results[1..].iter().all(|r| !self.values.contains_key(r));
+            let unnamed_rest = results[1..].iter().all(|&r| !self.contains(r));
             if results.len() > 1 && unnamed_rest {
                 self.groups.insert(op);
                 // Uses name every result of a group by number, `%0#0` included.
-                self.values.insert(first, format!("%{id}#0"));
+                self.set(first, format_args!("{id}#0"));
                 for (i, &r) in results.iter().enumerate().skip(1) {
-                    self.values.insert(r, format!("%{id}#{i}"));
+                    self.set(r, format_args!("{id}#{i}"));
                 }
                 return;
             }
-            self.values.insert(first, format!("%{id}"));
+            self.set(first, format_args!("{id}"));
         }
         for &r in &results[1..] {
-            if let std::collections::hash_map::Entry::Vacant(e) = self.values.entry(r) {
-                e.insert(format!("%{}", c.value));
+            if !self.contains(r) {
+                self.set(r, format_args!("{}", c.value));
                 c.value += 1;
             }
         }
@@ -353,8 +400,7 @@ fn sanitize(name: &str) -> String {
 pub struct OpAsmPrinter<'a> {
     ctx: &'a Context,
     names: &'a NameTable,
-    aliases: Option<&'a AliasTable>,
-    seen: Option<&'a mut Vec<Attr>>,
+    aliases: Option<&'a mut AliasTable>,
     /// Alias collection pass: output is discarded as it goes.
     dry_run: bool,
     /// Location aliases, when printing debug info.
@@ -370,12 +416,11 @@ pub struct OpAsmPrinter<'a> {
 }
 
 impl<'a> OpAsmPrinter<'a> {
-    fn new(ctx: &'a Context, names: &'a NameTable, aliases: Option<&'a AliasTable>, options: PrintOptions) -> Self {
+    fn new(ctx: &'a Context, names: &'a NameTable, aliases: Option<&'a mut AliasTable>, options: PrintOptions) -> Self {
         OpAsmPrinter {
             ctx,
             names,
             aliases,
-            seen: None,
             dry_run: false,
             locs: None,
             used_locs: None,
@@ -414,7 +459,7 @@ impl<'a> OpAsmPrinter<'a> {
     }
 
     fn writer(&mut self) -> (AttrWriter<'_>, &mut String) {
-        (AttrWriter { ctx: self.ctx, aliases: self.aliases, seen: self.seen.as_deref_mut() }, &mut self.out)
+        (AttrWriter { ctx: self.ctx, aliases: self.aliases.as_deref_mut() }, &mut self.out)
     }
 
     /// The printed name of a value, with `%`.
@@ -423,10 +468,7 @@ impl<'a> OpAsmPrinter<'a> {
     }
 
     fn value_str(&self, v: Value) -> &'a str {
-        match self.names.values.get(&v) {
-            Some(n) => n,
-            None => "<<UNKNOWN SSA VALUE>>",
-        }
+        self.names.get(v).unwrap_or("<<UNKNOWN SSA VALUE>>")
     }
 
     /// `%name`.

@@ -92,6 +92,9 @@ fn read_scalars(path: &std::path::Path) -> Result<Vec<(String, String)>, String>
     Ok(scalars)
 }
 
+#[global_allocator]
+static ALLOCATOR: sharc_tools::Allocator = sharc_tools::Allocator;
+
 fn main() -> ExitCode {
     let cmd = command();
     let args = sharc_tools::normalize_args(&cmd, std::env::args());

@@ -30,6 +30,9 @@ fn command() -> Command {
         .arg(Arg::new("list-targets").long("list-targets").action(ArgAction::SetTrue).help("List the shipped targets"))
 }
 
+#[global_allocator]
+static ALLOCATOR: sharc_tools::Allocator = sharc_tools::Allocator;
+
 fn main() -> ExitCode {
     let cmd = command();
     let args = sharc_tools::normalize_args(&cmd, std::env::args());

@@ -172,6 +172,9 @@ fn render_all(compilation: &Compilation) -> String {
     compilation.diagnostics.iter().map(|d| render_one(d, compilation)).collect()
 }
 
+#[global_allocator]
+static ALLOCATOR: sharc_tools::Allocator = sharc_tools::Allocator;
+
 fn main() -> ExitCode {
     // The ILP model measures candidate kernels with the backend's tools where they are
     // installed, whatever this run emits (docs/tools/sharcc.md, "The register oracle").
