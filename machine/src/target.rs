@@ -184,6 +184,13 @@ impl Target {
         self.dram_gb_s * 1e3 / (f64::from(self.sm_count) * f64::from(self.clock_mhz))
     }
 
+    /// Seed 000's shared-memory budget per block, constraint (9): `θ_s × SMSize`, at most one
+    /// block's maximum.
+    pub fn shared_budget(&self) -> u64 {
+        let by_theta = (self.theta_s * f64::from(self.shared_memory_per_sm)).floor().max(0.0) as u64;
+        by_theta.min(u64::from(self.shared_memory_per_block))
+    }
+
     /// Checks the invariants the models rely on; the message names the offending field.
     pub fn validate(&self) -> Result<(), String> {
         let positive = [

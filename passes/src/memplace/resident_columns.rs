@@ -250,11 +250,10 @@ fn decide(ctx: &Context, band: BandOp, target: &Target) -> Option<Decision> {
 /// memory and an opt-in attribute at launch, which sharc's launches do not set.
 const STATIC_SHARED_LIMIT: u64 = 48 * 1024;
 
-/// `sharc-partition`'s shared-memory budget (`theta_s` of the SM, at most one block's
-/// maximum), within the static limit.
+/// `sharc-partition`'s shared-memory budget ([`Target::shared_budget`]), within the static
+/// limit.
 fn shared_budget(target: &Target) -> u64 {
-    let by_theta = (target.theta_s * f64::from(target.shared_memory_per_sm)).floor().max(0.0) as u64;
-    by_theta.min(u64::from(target.shared_memory_per_block)).min(STATIC_SHARED_LIMIT)
+    target.shared_budget().min(STATIC_SHARED_LIMIT)
 }
 
 /// The array `memref` (argument `arg`) if thread `j` touches its column `j + c` only.

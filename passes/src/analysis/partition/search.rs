@@ -145,9 +145,7 @@ impl<'a> Evaluator<'a> {
 
     /// The shared-memory budget of constraint (9): `θ_s × SMSize`, at most one block's maximum.
     pub fn budget(&self) -> u64 {
-        let t = self.target;
-        let by_theta = (t.theta_s * f64::from(t.shared_memory_per_sm)).floor().max(0.0) as u64;
-        by_theta.min(u64::from(t.shared_memory_per_block))
+        self.target.shared_budget()
     }
 
     /// The adjacency constraint a reference of group `g` breaks.

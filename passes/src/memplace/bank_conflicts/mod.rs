@@ -262,7 +262,7 @@ impl BankConflicts {
         let list = candidates(&features, sites, &remappable, &shape, elem_bytes, self.max_pad, target);
         let bytes_before = shared_bytes(ctx, band);
         let blocks_before = blocks_per_sm(ctx, band, target, bytes_before);
-        let budget = shared_budget(target);
+        let budget = target.shared_budget();
         let mut tried: Vec<Tried> = Vec::new();
         // Families that already reached the minimum: their larger parameters cannot do better
         // (Gao's progressive padding search, seed 002 §6.4, applied to every family).
@@ -445,12 +445,6 @@ fn shared_buffers(ctx: &Context, band: BandOp) -> Vec<Value> {
 /// Shared bytes of a band: its buffers' types.
 pub(crate) fn shared_bytes(ctx: &Context, band: BandOp) -> u64 {
     shared_buffers(ctx, band).into_iter().map(|b| buffer_bytes(ctx, b)).sum()
-}
-
-/// Seed 000's constraint (9): `θ_s × SMSize`, at most one block's maximum.
-fn shared_budget(target: &Target) -> u64 {
-    let by_theta = (target.theta_s * f64::from(target.shared_memory_per_sm)).floor().max(0.0) as u64;
-    by_theta.min(u64::from(target.shared_memory_per_block))
 }
 
 fn blocks_per_sm(ctx: &Context, band: BandOp, target: &Target, bytes: u64) -> u32 {
