@@ -153,3 +153,70 @@ fn concat(a: (AffineMap, Vec<Value>), b: (AffineMap, Vec<Value>)) -> (AffineMap,
     let map = AffineMap::new(dims.len() as u32, syms.len() as u32, results).expect("positions are in range");
     (map, [dims, syms].concat())
 }
+
+/// Replaces the reduction-free `affine.parallel` `op` by a perfect nest of `affine.for` loops,
+/// its first dimension outermost, and returns the outermost loop (`op` itself if it has
+/// reductions, which a nest would have to carry in `iter_args`; the caller checks). Each loop
+/// takes its dimension's bound groups (a maximum of lower bounds, a minimum of upper bounds, as
+/// `affine.for` reads multi-result maps) and step; the band's discardable attributes move to the
+/// outermost loop. The inverse of [`for_to_parallel`] for a one-dimensional band.
+pub fn parallel_to_for_nest(ctx: &mut Context, op: OpId) -> OpId {
+    let p = aff::ParallelOp(op);
+    if !p.reduction_codes(ctx).is_empty() || !ctx.results(op).is_empty() {
+        return op;
+    }
+    let (lb_ops, ub_ops) = (p.lower_bound_operands(ctx).to_vec(), p.upper_bound_operands(ctx).to_vec());
+    let steps = p.steps(ctx);
+    let loc = ctx.loc(op).clone();
+    let mut point = InsertPoint::Before(op);
+    let mut loops = Vec::with_capacity(steps.len());
+    for (d, &step) in steps.iter().enumerate() {
+        let lb = p.lower_bound_map(ctx, d).expect("a verified affine.parallel has a bound group per dimension");
+        let ub = p.upper_bound_map(ctx, d).expect("a verified affine.parallel has a bound group per dimension");
+        let ((lb, lb_used), (ub, ub_used)) = (only_used_inputs(&lb, &lb_ops), only_used_inputs(&ub, &ub_ops));
+        let state = aff::ForOp::build(ctx, loc.clone(), &lb_used, lb, &ub_used, ub, step, &[]);
+        let f = ctx.create_op(state);
+        ctx.insert_op(point, f);
+        let body = aff::ForOp(f).body(ctx).expect("built with a body");
+        point = InsertPoint::Before(ctx.block_last_op(body).expect("built with a yield"));
+        loops.push(f);
+    }
+    let (outer, inner) = (loops[0], *loops.last().expect("a band has a dimension"));
+    for (name, attr) in ctx.attrs(op).to_vec() {
+        ctx.set_attr(outer, &name, attr);
+    }
+    for (&old, &f) in p.ivs(ctx).to_vec().iter().zip(&loops) {
+        let iv = aff::ForOp(f).induction_var(ctx).expect("built with an induction variable");
+        ctx.replace_all_uses(old, iv);
+    }
+    let from = p.body(ctx).expect("a verified affine.parallel has a body");
+    let to = aff::ForOp(inner).body(ctx).expect("built with a body");
+    move_body(ctx, from, to);
+    ctx.erase_op(op);
+    outer
+}
+
+/// `map` over `operands` restricted to the inputs its results use: a dimension's bound group
+/// is a map over all the band's bound operands, most of which belong to other dimensions.
+fn only_used_inputs(map: &AffineMap, operands: &[Value]) -> (AffineMap, Vec<Value>) {
+    let (nd, ns) = (map.num_dims(), map.num_symbols());
+    let uses = |f: &dyn Fn(&AffineExpr) -> bool| map.results().iter().any(f);
+    let dims: Vec<u32> = (0..nd).filter(|&d| uses(&|e| e.is_function_of_dim(d))).collect();
+    let syms: Vec<u32> = (0..ns).filter(|&s| uses(&|e| e.is_function_of_symbol(s))).collect();
+    let renumber = |used: &[u32], count: u32, make: fn(u32) -> AffineExpr| -> Vec<AffineExpr> {
+        // An unused input maps to anything: no result refers to it.
+        (0..count).map(|p| make(used.iter().position(|&u| u == p).unwrap_or(0) as u32)).collect()
+    };
+    let results = map
+        .results()
+        .iter()
+        .map(|e| {
+            e.replace_dims_and_symbols(&renumber(&dims, nd, AffineExpr::dim), &renumber(&syms, ns, AffineExpr::symbol))
+        })
+        .collect();
+    let pruned =
+        AffineMap::new(dims.len() as u32, syms.len() as u32, results).expect("the used inputs are renumbered densely");
+    let kept =
+        dims.iter().map(|&d| operands[d as usize]).chain(syms.iter().map(|&s| operands[(nd + s) as usize])).collect();
+    (pruned, kept)
+}

@@ -9,6 +9,8 @@
 //!   and fused until one parallel loop joins the band;
 //! - [`register_promote`]: `sharc-register-promote`, loop-invariant array elements of the
 //!   parallel sections kept in registers (scalar replacement);
+//! - [`sequentialize`]: `sharc-sequentialize`, bands back to `affine.for` nests (the input
+//!   of upstream's `convert-affine-for-to-gpu`, for the peer benchmark);
 //! - [`band`]: the rewrites it is built on (a loop as a one-dimensional band, merging perfectly
 //!   nested bands).
 
@@ -17,6 +19,7 @@ pub mod distribute;
 pub mod expose_parallel;
 pub mod parallelize;
 pub mod register_promote;
+pub mod sequentialize;
 
 #[cfg(test)]
 mod tests;
