@@ -24,6 +24,7 @@
 pub mod differential;
 pub mod kernels;
 pub mod measure;
+pub mod peers;
 pub mod random_module;
 pub mod random_program;
 pub mod simulated;
