@@ -19,6 +19,9 @@ pub enum Vendor {
     Amd,
 }
 
+/// CUDA's limit on the static shared memory of one kernel entry ([`Target::static_shared_limit`]).
+const NVIDIA_STATIC_SHARED_LIMIT: u64 = 48 * 1024;
+
 /// A GPU as sharc models it. Field docs give the unit; each shipped TOML cites its sources.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -184,11 +187,24 @@ impl Target {
         self.dram_gb_s * 1e3 / (f64::from(self.sm_count) * f64::from(self.clock_mhz))
     }
 
-    /// Seed 000's shared-memory budget per block, constraint (9): `θ_s × SMSize`, at most one
-    /// block's maximum.
+    /// Seed 000's shared-memory budget per block, constraint (9): `θ_s × SMSize`, at most what
+    /// one kernel may declare statically ([`Target::static_shared_limit`]).
     pub fn shared_budget(&self) -> u64 {
         let by_theta = (self.theta_s * f64::from(self.shared_memory_per_sm)).floor().max(0.0) as u64;
-        by_theta.min(u64::from(self.shared_memory_per_block))
+        by_theta.min(self.static_shared_limit())
+    }
+
+    /// The most shared memory one kernel may declare statically, as sharc's kernels declare
+    /// theirs: on NVIDIA 48 KiB of `.shared` data per entry (ptxas refuses more: "uses too much
+    /// shared data"; the rest of `shared_memory_per_block` needs dynamic shared memory and an
+    /// opt-in attribute at launch, which sharc's launches do not set); on AMD the whole LDS of
+    /// a workgroup.
+    pub fn static_shared_limit(&self) -> u64 {
+        let block = u64::from(self.shared_memory_per_block);
+        match self.vendor {
+            Vendor::Nvidia => block.min(NVIDIA_STATIC_SHARED_LIMIT),
+            Vendor::Amd => block,
+        }
     }
 
     /// Checks the invariants the models rely on; the message names the offending field.
@@ -272,6 +288,18 @@ impl Target {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_shared_budget_stays_within_what_a_kernel_may_declare_statically() {
+        let t = |name: &str| Target::load(name).expect("shipped");
+        // θ_s × 228 KB = 58,368 B on h100: over CUDA's 48 KiB of static shared data.
+        assert_eq!(t("h100").shared_budget(), 48 * 1024);
+        // a100: θ_s × 164 KB is under it; AMD's LDS has no such cap.
+        let a100 = t("a100");
+        assert_eq!(a100.shared_budget(), (a100.theta_s * f64::from(a100.shared_memory_per_sm)) as u64);
+        let mi = t("mi250x");
+        assert_eq!(mi.static_shared_limit(), u64::from(mi.shared_memory_per_block));
+    }
 
     #[test]
     fn every_shipped_target_parses_and_is_named_after_its_file() {

@@ -201,7 +201,7 @@ fn decide(ctx: &Context, band: BandOp, target: &Target) -> Option<Decision> {
     if columns.is_empty() {
         return None;
     }
-    let budget = shared_budget(target);
+    let budget = target.shared_budget();
     let static_rows: Option<i64> = columns.iter().map(|c| c.static_rows).try_fold(0i64, |m, r| r.map(|r| m.max(r)));
     let min_elem = columns.iter().map(|c| i64::from(c.elem_bytes)).min()?;
     let mut versions: Vec<Version> = Vec::new();
@@ -243,17 +243,6 @@ fn decide(ctx: &Context, band: BandOp, target: &Target) -> Option<Decision> {
         return None;
     }
     Some(Decision { columns, versions, unguarded: static_rows.is_some() })
-}
-
-/// The most static shared memory one kernel may declare: CUDA refuses more than 48 KiB of
-/// `.shared` data in an entry (ptxas: "uses too much shared data"); more needs dynamic shared
-/// memory and an opt-in attribute at launch, which sharc's launches do not set.
-const STATIC_SHARED_LIMIT: u64 = 48 * 1024;
-
-/// `sharc-partition`'s shared-memory budget ([`Target::shared_budget`]), within the static
-/// limit.
-fn shared_budget(target: &Target) -> u64 {
-    target.shared_budget().min(STATIC_SHARED_LIMIT)
 }
 
 /// The array `memref` (argument `arg`) if thread `j` touches its column `j + c` only.
