@@ -225,8 +225,9 @@ impl DeviceBuffer {
         self.bytes
     }
 
-    /// Copies `data` (exactly the buffer's size) to the device.
-    pub fn upload(&mut self, data: &[u8]) -> Result<(), String> {
+    /// Copies `data` (exactly the buffer's size) to the device. `&self`: device memory is not
+    /// Rust memory, no reference to it exists, and kernels already share the buffer by pointer.
+    pub fn upload(&self, data: &[u8]) -> Result<(), String> {
         if data.len() != self.bytes {
             return Err(format!("upload of {} bytes into a buffer of {}", data.len(), self.bytes));
         }

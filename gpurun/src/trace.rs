@@ -160,11 +160,25 @@ impl Trace {
         Ok(t)
     }
 
-    /// The trace as JSON text.
+    /// The trace as JSON text: one line per buffer, event and output, so a trace of many
+    /// launches stays compact and a line is one launch for grep and FileCheck.
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
-        s.push('\n');
-        s
+        fn list<T: Serialize>(items: &[T]) -> String {
+            let lines: Vec<String> = items.iter().map(|i| format!("    {}", serde_json::to_string(i).unwrap_or_default())).collect();
+            match lines.is_empty() {
+                true => "[]".to_string(),
+                false => format!("[\n{}\n  ]", lines.join(",\n")),
+            }
+        }
+        let text = |s: &str| serde_json::to_string(s).unwrap_or_default();
+        format!(
+            "{{\n  \"format\": {},\n  \"entry\": {},\n  \"buffers\": {},\n  \"events\": {},\n  \"outputs\": {}\n}}\n",
+            text(&self.format),
+            text(&self.entry),
+            list(&self.buffers),
+            list(&self.events),
+            list(&self.outputs)
+        )
     }
 
     /// The launches, in order.
