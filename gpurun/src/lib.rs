@@ -13,6 +13,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cli;
 pub mod cuda;
 pub mod ptx;
 pub mod replay;

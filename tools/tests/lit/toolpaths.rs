@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 /// Tools built by this workspace.
-const SHARC_TOOLS: &[&str] = &["sharc-opt", "sharc-run", "sharc-translate", "sharcc"];
+const SHARC_TOOLS: &[&str] = &["sharc-opt", "sharc-run", "sharc-translate", "sharcc", "sharc-gpu-run"];
 
 /// Tools taken from the LLVM 22 installation: scripts/setup.sh installs them (llvm-22-tools, mlir-22-tools,
 /// lld-22 and their llvm-22 dependency) and checks each one after installing (a self-test keeps that check

@@ -1,4 +1,6 @@
-//! `sharc-gpu-run`: replays a launch trace (`sharc-run --launch-trace`) on an NVIDIA GPU.
+//! The command line of `sharc-gpu-run` (its `main` is `tools/src/bin/sharc-gpu-run.rs`, so the
+//! lit tests find it beside the other tools; it calls nothing but this crate, so it links no
+//! LLVM): replays a launch trace (`sharc-run --launch-trace`) on an NVIDIA GPU.
 //!
 //! ```text
 //! sharc-gpu-run TRACE.json --ptx FILE.ptx [--ptx FILE2.ptx]... [--warmup N] [--reps N] [--rtol R] [--dry-run]
@@ -13,8 +15,8 @@
 //! mismatch, with a one-line reason. See docs/tools/sharc-gpu-run.md.
 
 use clap::{Arg, ArgAction, Command};
-use sharc_gpurun::ptx::{self, PtxInfo};
-use sharc_gpurun::replay::{self, Bundle};
+use crate::ptx::{self, PtxInfo};
+use crate::replay::{self, Bundle};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -59,7 +61,8 @@ fn command() -> Command {
         )
 }
 
-fn main() -> ExitCode {
+/// Runs `sharc-gpu-run` with the process's arguments.
+pub fn main() -> ExitCode {
     let m = match command().try_get_matches() {
         Ok(m) => m,
         Err(e) if !e.use_stderr() => {
@@ -117,7 +120,7 @@ fn run(m: &clap::ArgMatches) -> Result<bool, String> {
         println!("dry run: trace, arrays and PTX are consistent; no GPU used");
         return Ok(true);
     }
-    let gpu = sharc_gpurun::cuda::Gpu::open()?;
+    let gpu = crate::cuda::Gpu::open()?;
     let infos: Vec<PtxInfo> = ptxs.iter().map(|p| p.2.clone()).collect();
     let k = replay::choose(&infos, gpu.sm)
         .ok_or_else(|| format!("no PTX for device 0 ({}, sm_{}): every module is for a newer SM", gpu.name, gpu.sm))?;
