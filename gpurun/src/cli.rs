@@ -14,9 +14,9 @@
 //! bandwidth, and whether the outputs match the simulator's. Exit status 1 on any error or
 //! mismatch, with a one-line reason. See docs/tools/sharc-gpu-run.md.
 
-use clap::{Arg, ArgAction, Command};
 use crate::ptx::{self, PtxInfo};
 use crate::replay::{self, Bundle};
+use clap::{Arg, ArgAction, Command};
 use std::path::Path;
 use std::process::ExitCode;
 

@@ -64,7 +64,7 @@ impl Bundle {
         // A buffer launched on before any upload would hold zeros on the GPU and whatever the
         // simulator had: the recorder uploads every buffer before its first use.
         let mut uploaded = vec![false; trace.buffers.len()];
-        for (n, e) in trace.events.iter().enumerate() {
+        for (n, e) in trace.launch_numbers() {
             match e {
                 Event::Upload { buffer, .. } => uploaded[*buffer] = true,
                 Event::Launch(l) => {
@@ -217,7 +217,7 @@ pub fn replay(gpu: &Gpu, b: &Bundle, ptx: &str, warmup: usize, reps: usize, rtol
                         })
                         .collect();
                     gpu.launch(f, l.grid, l.block, l.shared_bytes, &args, Some(&timers[k]))
-                        .map_err(|e| format!("launch {n}: {e}"))?;
+                        .map_err(|e| format!("launch {k}: {e}"))?;
                     k += 1;
                 }
             }

@@ -128,20 +128,21 @@ impl Trace {
         let buffer = |b: usize, what: &str| {
             t.buffers.get(b).ok_or_else(|| format!("{what} names buffer {b}; the trace has {}", t.buffers.len()))
         };
+        let mut launch = 0;
         for (n, e) in t.events.iter().enumerate() {
             match e {
                 Event::Upload { buffer: b, .. } => {
-                    buffer(*b, &format!("event {n} (upload)"))?;
+                    buffer(*b, &format!("event {n} (an upload)"))?;
                 }
                 Event::Launch(l) => {
+                    let what = |i: usize| format!("argument {i} of launch {launch} ({})", l.kernel);
                     for (i, a) in l.args.iter().enumerate() {
                         if let Arg::Buffer { buffer: b, offset, elems } = a {
-                            let d = buffer(*b, &format!("argument {i} of launch {n} ({})", l.kernel))?;
+                            let d = buffer(*b, &what(i))?;
                             if offset.checked_add(*elems).is_none_or(|end| end > d.elems) {
                                 return Err(format!(
-                                    "argument {i} of launch {n} ({}) views elements {offset}..{} of buffer {b}, \
-                                     which has {}",
-                                    l.kernel,
+                                    "{} views elements {offset}..{} of buffer {b}, which has {}",
+                                    what(i),
                                     offset.saturating_add(*elems),
                                     d.elems
                                 ));
@@ -149,8 +150,9 @@ impl Trace {
                         }
                     }
                     if l.grid.contains(&0) || l.block.contains(&0) {
-                        return Err(format!("launch {n} ({}) has an empty grid or block", l.kernel));
+                        return Err(format!("launch {launch} ({}) has an empty grid or block", l.kernel));
                     }
+                    launch += 1;
                 }
             }
         }
@@ -164,7 +166,8 @@ impl Trace {
     /// launches stays compact and a line is one launch for grep and FileCheck.
     pub fn to_json(&self) -> String {
         fn list<T: Serialize>(items: &[T]) -> String {
-            let lines: Vec<String> = items.iter().map(|i| format!("    {}", serde_json::to_string(i).unwrap_or_default())).collect();
+            let lines: Vec<String> =
+                items.iter().map(|i| format!("    {}", serde_json::to_string(i).unwrap_or_default())).collect();
             match lines.is_empty() {
                 true => "[]".to_string(),
                 false => format!("[\n{}\n  ]", lines.join(",\n")),
@@ -179,6 +182,15 @@ impl Trace {
             list(&self.events),
             list(&self.outputs)
         )
+    }
+
+    /// The events, each with the number of the launch it is or precedes (launches count from 0).
+    pub fn launch_numbers(&self) -> impl Iterator<Item = (usize, &Event)> {
+        self.events.iter().scan(0, |k, e| {
+            let n = *k;
+            *k += usize::from(matches!(e, Event::Launch(_)));
+            Some((n, e))
+        })
     }
 
     /// The launches, in order.

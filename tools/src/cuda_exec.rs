@@ -34,10 +34,8 @@ impl<'a> CudaExecutor<'a> {
     /// Loads `ptx`, whose kernels `infos` describe, on `gpu`.
     pub fn new(ctx: &'a Context, gpu: Gpu, ptx: &str, infos: Vec<KernelInfo>, reps: usize) -> Result<Self, String> {
         let module = gpu.load(ptx)?;
-        let kernels = infos
-            .into_iter()
-            .map(|k| module.function(&k.name).map(|f| (k, f)))
-            .collect::<Result<Vec<_>, _>>()?;
+        let kernels =
+            infos.into_iter().map(|k| module.function(&k.name).map(|f| (k, f))).collect::<Result<Vec<_>, _>>()?;
         Ok(CudaExecutor { ctx, kernels, _module: module, gpu, reps: reps.max(1), times: Times::default() })
     }
 

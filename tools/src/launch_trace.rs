@@ -154,7 +154,8 @@ impl LaunchObserver for Observer<'_> {
                 out.push(Arg::Scalar { ty: sc.keyword(), bytes: sc.bytes() as u32, bits: u64::from_le_bytes(b) });
                 continue;
             }
-            let shape = ctx.shape(ty).ok_or_else(|| format!("argument {i} of @{name} is neither a scalar nor a memref"))?;
+            let shape =
+                ctx.shape(ty).ok_or_else(|| format!("argument {i} of @{name} is neither a scalar nor a memref"))?;
             let d = *mem.desc_of(v).map_err(|e| format!("argument {i}: {e}"))?;
             sharc_codegen::host_runtime::check_view(i, &d, shape, mem)?;
             let k = s.buffer(d.buf, mem)?;

@@ -367,7 +367,9 @@ fn execute(
     if let Some(ex) = cuda_executor {
         machine.executor = Some(Box::new(ex));
     }
-    let recorder = opts.trace.map(|p| sharc_tools::launch_trace::TraceRecorder::new(ctx, p, ctx.symbol_name(entry).unwrap_or("main")));
+    let recorder = opts
+        .trace
+        .map(|p| sharc_tools::launch_trace::TraceRecorder::new(ctx, p, ctx.symbol_name(entry).unwrap_or("main")));
     if let Some(r) = &recorder {
         machine.observer = Some(r.observer());
     }
@@ -564,7 +566,16 @@ fn run(m: &ArgMatches) -> Result<(), String> {
     let outcome = execute(
         &first,
         entry,
-        &RunOptions { target: &target, metrics: m.contains_id("metrics"), max_ops, max_memory, host, cuda, trace, timeout },
+        &RunOptions {
+            target: &target,
+            metrics: m.contains_id("metrics"),
+            max_ops,
+            max_memory,
+            host,
+            cuda,
+            trace,
+            timeout,
+        },
         &params,
         &inputs,
     )?;
