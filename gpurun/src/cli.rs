@@ -3,7 +3,8 @@
 //! LLVM): replays a launch trace (`sharc-run --launch-trace`) on an NVIDIA GPU.
 //!
 //! ```text
-//! sharc-gpu-run TRACE.json --ptx FILE.ptx [--ptx FILE2.ptx]... [--warmup N] [--reps N] [--rtol R] [--dry-run]
+//! sharc-gpu-run TRACE.json --ptx FILE.ptx [--ptx FILE2.ptx]... [--warmup N] [--reps N] [--rtol R] [--atol A] [--dry-run]
+//! sharc-gpu-run --device-info
 //! ```
 //!
 //! Loads the trace and its `.npy` files and checks them against each PTX module (kernels,
@@ -23,12 +24,16 @@ use std::process::ExitCode;
 fn command() -> Command {
     Command::new("sharc-gpu-run")
         .about("Replays a sharc launch trace on an NVIDIA GPU: event timing, outputs compared with the simulator's")
-        .arg(Arg::new("trace").required(true).help("The launch trace (sharc-run --launch-trace)"))
+        .arg(
+            Arg::new("trace")
+                .required_unless_present("device-info")
+                .help("The launch trace (sharc-run --launch-trace)"),
+        )
         .arg(
             Arg::new("ptx")
                 .long("ptx")
                 .action(ArgAction::Append)
-                .required(true)
+                .required_unless_present("device-info")
                 .help("A PTX module with the kernels (several: the newest SM the device runs is used)"),
         )
         .arg(
@@ -51,6 +56,19 @@ fn command() -> Command {
                 .value_parser(clap::value_parser!(f64))
                 .default_value("1e-5")
                 .help("Relative tolerance of the output comparison"),
+        )
+        .arg(
+            Arg::new("atol")
+                .long("atol")
+                .value_parser(clap::value_parser!(f64))
+                .default_value("1e-6")
+                .help("Absolute tolerance of the output comparison (a GPU contracts a * b + c into an FMA)"),
+        )
+        .arg(
+            Arg::new("device-info")
+                .long("device-info")
+                .action(ArgAction::SetTrue)
+                .help("Print GPU 0's SM version and name ('sm_90 NAME') and exit"),
         )
         .arg(Arg::new("label").long("label").help("A name printed before the summary line"))
         .arg(
@@ -88,6 +106,11 @@ pub fn main() -> ExitCode {
 
 /// Runs the command; `Ok(false)` when the outputs differ.
 fn run(m: &clap::ArgMatches) -> Result<bool, String> {
+    if m.get_flag("device-info") {
+        let gpu = crate::cuda::Gpu::open()?;
+        println!("sm_{} {}", gpu.sm, gpu.name);
+        return Ok(true);
+    }
     let trace_path = m.get_one::<String>("trace").map(String::as_str).unwrap_or_default();
     let bundle = Bundle::load(Path::new(trace_path))?;
     let t = &bundle.trace;
@@ -127,8 +150,9 @@ fn run(m: &clap::ArgMatches) -> Result<bool, String> {
     let warmup = m.get_one::<usize>("warmup").copied().unwrap_or(1);
     let reps = m.get_one::<u64>("reps").copied().unwrap_or(10) as usize;
     let rtol = m.get_one::<f64>("rtol").copied().unwrap_or(1e-5);
+    let atol = m.get_one::<f64>("atol").copied().unwrap_or(1e-6);
     println!("device {} (sm_{}), ptx {}; {warmup} warm-up and {reps} timed replays", gpu.name, gpu.sm, ptxs[k].0);
-    let report = replay::replay(&gpu, &bundle, &ptxs[k].1, warmup, reps, rtol)?;
+    let report = replay::replay(&gpu, &bundle, &ptxs[k].1, warmup, reps, (rtol, atol))?;
     for kt in &report.kernels {
         println!("  {:<32} {:>6} launches {:>12.4} ms", kt.kernel, kt.launches, kt.median_ms);
     }

@@ -174,9 +174,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// Replays the trace on `gpu` with the kernels of `ptx`: `warmup` untimed replays, then `reps`
 /// timed ones. Every replay starts from the trace's uploads, so in-place kernels time the same
-/// work each time. The outputs of the last replay are compared with the expected arrays
-/// (relative tolerance `rtol`).
-pub fn replay(gpu: &Gpu, b: &Bundle, ptx: &str, warmup: usize, reps: usize, rtol: f64) -> Result<Report, String> {
+/// work each time. The outputs of the last replay are compared with the expected arrays within
+/// `tol` = (relative, absolute) tolerance ([`first_difference`]).
+pub fn replay(gpu: &Gpu, b: &Bundle, ptx: &str, warmup: usize, reps: usize, tol: (f64, f64)) -> Result<Report, String> {
+    let (rtol, atol) = tol;
     let module = gpu.load(ptx)?;
     let t = &b.trace;
     let mut names: Vec<String> = Vec::new();
@@ -241,8 +242,8 @@ pub fn replay(gpu: &Gpu, b: &Bundle, ptx: &str, warmup: usize, reps: usize, rtol
         let mut got = Array { elem: want.elem, unsigned: want.unsigned, shape: want.shape.clone(), data: vec![] };
         got.data = vec![0; buffers[o.buffer].bytes()];
         buffers[o.buffer].download(&mut got.data)?;
-        let diff = sharc_sim::io::first_difference(&got, want, rtol)
-            .map(|(idx, g, w)| format!("at {idx:?}: {g} on the GPU, {w} in the simulator"));
+        let diff = first_difference(&got, want, rtol, atol)
+            .map(|(i, g, w)| format!("at element {i}: {g} on the GPU, {w} in the simulator"));
         outputs.push((o.name.clone(), diff));
     }
     drop(buffers.drain(..));
@@ -258,6 +259,37 @@ pub fn replay(gpu: &Gpu, b: &Bundle, ptx: &str, warmup: usize, reps: usize, rtol
     Ok(Report { kernels, total_ms: median(totals), outputs })
 }
 
+/// The first element (flat index, got, want) where `got` and `want` differ by more than
+/// `atol + rtol * |want|` (NumPy's `isclose`; NaNs equal each other; integers must be equal).
+/// An absolute part is needed because a GPU contracts `a * b + c` into one rounding (FMA) where
+/// the simulator rounds twice, and a result near zero differs by more than any relative bound.
+pub fn first_difference(got: &Array, want: &Array, rtol: f64, atol: f64) -> Option<(usize, String, String)> {
+    if got.elem != want.elem || got.data.len() != want.data.len() {
+        return Some((
+            0,
+            format!("{} bytes of {}", got.data.len(), got.elem.keyword()),
+            format!("{} bytes of {}", want.data.len(), want.elem.keyword()),
+        ));
+    }
+    let n = got.elem.bytes();
+    for (i, (x, y)) in got.data.chunks(n).zip(want.data.chunks(n)).enumerate() {
+        if x == y {
+            continue;
+        }
+        let (vx, vy) = (got.elem.decode(x), got.elem.decode(y));
+        let close = match (vx.as_f64(), vy.as_f64()) {
+            (Some(p), Some(q)) if got.elem.is_float() => {
+                (p.is_nan() && q.is_nan()) || (p - q).abs() <= atol + rtol * q.abs()
+            }
+            _ => false,
+        };
+        if !close {
+            return Some((i, got.elem.show(vx), got.elem.show(vy)));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,5 +303,22 @@ mod tests {
         assert_eq!(choose(&ptxs, 90), Some(1));
         assert_eq!(choose(&ptxs, 89), Some(0));
         assert_eq!(choose(&ptxs, 75), None);
+    }
+
+    #[test]
+    fn tolerances() {
+        use sharc_sim::Scalar;
+        let arr = |v: &[f32]| Array {
+            elem: Scalar::F32,
+            unsigned: false,
+            shape: vec![v.len() as i64],
+            data: v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        };
+        let want = arr(&[1.0, 1e-7, f32::NAN]);
+        assert_eq!(first_difference(&arr(&[1.0, 1e-7, f32::NAN]), &want, 0.0, 0.0), None);
+        // 1e-6 vs 1e-7 is a relative error of 9: only the absolute part accepts it.
+        assert_eq!(first_difference(&arr(&[1.0, 1e-6, f32::NAN]), &want, 1e-4, 0.0).map(|d| d.0), Some(1));
+        assert_eq!(first_difference(&arr(&[1.00001, 1e-6, f32::NAN]), &want, 1e-4, 1e-5), None);
+        assert_eq!(first_difference(&arr(&[1.001, 1e-7, f32::NAN]), &want, 1e-4, 1e-5).map(|d| d.0), Some(0));
     }
 }

@@ -49,10 +49,14 @@ pub struct TraceRecorder<'a>(Rc<RefCell<State<'a>>>);
 struct Observer<'a>(Rc<RefCell<State<'a>>>);
 
 impl<'a> TraceRecorder<'a> {
-    /// A recorder writing the trace `path` (and its arrays beside it) for entry `entry`.
-    pub fn new(ctx: &'a Context, path: &str, entry: &str) -> TraceRecorder<'a> {
+    /// A recorder writing the trace `path` (and its arrays beside it) for entry `entry`; creates
+    /// the trace's directory.
+    pub fn new(ctx: &'a Context, path: &str, entry: &str) -> Result<TraceRecorder<'a>, String> {
         let p = PathBuf::from(path);
         let dir = p.parent().map(PathBuf::from).unwrap_or_default();
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(&dir).map_err(|e| format!("error: cannot create '{}': {e}", dir.display()))?;
+        }
         let stem = p.file_stem().map_or_else(|| "trace".to_string(), |s| s.to_string_lossy().into_owned());
         let trace = Trace {
             format: trace::FORMAT.to_string(),
@@ -62,7 +66,7 @@ impl<'a> TraceRecorder<'a> {
             outputs: Vec::new(),
         };
         let state = State { ctx, dir, stem, trace, buffers: Vec::new(), in_flight: Vec::new(), uploads: 0 };
-        TraceRecorder(Rc::new(RefCell::new(state)))
+        Ok(TraceRecorder(Rc::new(RefCell::new(state))))
     }
 
     /// The observer to install on the machine.

@@ -369,7 +369,8 @@ fn execute(
     }
     let recorder = opts
         .trace
-        .map(|p| sharc_tools::launch_trace::TraceRecorder::new(ctx, p, ctx.symbol_name(entry).unwrap_or("main")));
+        .map(|p| sharc_tools::launch_trace::TraceRecorder::new(ctx, p, ctx.symbol_name(entry).unwrap_or("main")))
+        .transpose()?;
     if let Some(r) = &recorder {
         machine.observer = Some(r.observer());
     }
