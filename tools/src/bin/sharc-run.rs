@@ -61,7 +61,7 @@ fn command() -> Command {
                 .default_value("interp"),
         )
         .arg(
-            value("gpu-reps", "With --exec=cuda: time each launch as the median of N launches after a warm-up, on its inputs restored before each (default 1: one untimed-warm-up-free launch)")
+            value("gpu-reps", "With --exec=cuda: time each launch as the median of N launches after a warm-up, on its inputs restored before each (default 1: one timed launch, no warm-up)")
                 .value_parser(clap::value_parser!(u64).range(1..10000)),
         )
         .arg(value("launch-trace", "Write every kernel launch, the data host code gives the kernels and the expected outputs as a trace sharc-gpu-run replays on a GPU (FILE.json, arrays beside it)"))
