@@ -90,7 +90,8 @@ const UNLOCATED: &[(Which, &str)] = &[
     ),
     (
         Which::Message("--exec=cuda: "),
-        "sharc-run --exec=cuda on a machine without a CUDA driver or GPU: the machine lacks it, no input is wrong",
+        "sharc-run --exec=cuda with a non-NVIDIA --target, or on a machine without a CUDA driver or GPU: a flag \
+         or the machine is wrong, no input",
     ),
     (Which::Message("outputs differ"), "sharc-run --compare: two runs' results differ, no input is wrong"),
     (Which::Message("'__nv_expf': cannot find libdevice"), "the machine lacks libdevice (SHARC_LIBDEVICE)"),

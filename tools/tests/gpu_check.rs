@@ -12,9 +12,7 @@ fn repo() -> PathBuf {
 
 fn size(p: &Path) -> u64 {
     match std::fs::metadata(p) {
-        Ok(m) if m.is_dir() => {
-            std::fs::read_dir(p).expect("readable").map(|e| size(&e.expect("entry").path())).sum()
-        }
+        Ok(m) if m.is_dir() => std::fs::read_dir(p).expect("readable").map(|e| size(&e.expect("entry").path())).sum(),
         Ok(m) => m.len(),
         Err(_) => 0,
     }

@@ -347,12 +347,17 @@ fn execute(
     let mut gpu_times = None;
     let mut cuda_executor = None;
     if let Some(reps) = opts.cuda {
-        let gpu = sharc_gpurun::cuda::Gpu::open().map_err(|e| format!("error: --exec=cuda: {e}"))?;
+        // The target is checked before the driver is opened: a wrong flag is reported the same
+        // on every machine.
         let ct = sharc_codegen::CodegenTarget::from_description(target)
             .map_err(|e| format!("error: target '{}': {e}", target.name))?;
         if ct.arch != sharc_codegen::Arch::Nvptx {
-            return Err(format!("error: --exec=cuda needs an NVIDIA target (a100, h100, ...), not '{}'", target.name));
+            return Err(format!(
+                "error: --exec=cuda: the target must be an NVIDIA GPU (a100, h100, ...), not '{}'",
+                target.name
+            ));
         }
+        let gpu = sharc_gpurun::cuda::Gpu::open().map_err(|e| format!("error: --exec=cuda: {e}"))?;
         if has_kernels(ctx, l.module) {
             let (ptx, infos) = sharc_codegen::translate_kernels(ctx, l.module, &ct, 3, sharc_codegen::Emit::Asm)
                 .map_err(|d| l.sources.render(&d))?;
