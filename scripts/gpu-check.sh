@@ -45,7 +45,7 @@ variant_flags() {
 
 # name | source (relative to the repository) | function | harness arguments (normal) | (quick)
 BENCHES=(
-  "gemm|examples/gemm.c|gemm|n=512 alpha=1.5 beta=-0.5|n=64 alpha=1.5 beta=-0.5"
+  "gemm|examples/gemm.c|gemm|n=256 alpha=1.5 beta=-0.5|n=64 alpha=1.5 beta=-0.5"
   "transpose|scripts/gpu-check/transpose.c|transpose|n=512|n=64"
   "matvec|scripts/gpu-check/matvec.c|matvec|n=2048|n=64"
   "jacobi2d|scripts/gpu-check/jacobi2d.c|jacobi2d|tsteps=20 n=128|tsteps=2 n=34"

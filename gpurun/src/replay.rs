@@ -187,7 +187,7 @@ pub fn replay(gpu: &Gpu, b: &Bundle, ptx: &str, warmup: usize, reps: usize, tol:
         }
     }
     let functions = names.iter().map(|n| module.function(n)).collect::<Result<Vec<_>, _>>()?;
-    let mut buffers: Vec<DeviceBuffer> = t
+    let buffers: Vec<DeviceBuffer> = t
         .buffers
         .iter()
         .map(|d| gpu.alloc(usize::try_from(d.bytes()).map_err(|_| "a buffer too large for this host".to_string())?))
@@ -246,7 +246,6 @@ pub fn replay(gpu: &Gpu, b: &Bundle, ptx: &str, warmup: usize, reps: usize, tol:
             .map(|(i, g, w)| format!("at element {i}: {g} on the GPU, {w} in the simulator"));
         outputs.push((o.name.clone(), diff));
     }
-    drop(buffers.drain(..));
     let kernels = names
         .iter()
         .zip(per_kernel)

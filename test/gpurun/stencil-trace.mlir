@@ -7,6 +7,11 @@
 // RUN: FileCheck %s < %t/stencil.json
 // RUN: cmp %t/stencil.expected.A.npy %t/sim/A.npy
 // RUN: cmp %t/stencil.expected.B.npy %t/sim/B.npy
+// The same trace when the kernels run as compiled host code (the observer sees every executor).
+// RUN: sharc-run %s --entry=main --random-inputs=3 --arg=steps=2 --exec=host --launch-trace=%t/host/stencil.json
+// RUN: diff %t/stencil.json %t/host/stencil.json
+// RUN: cmp %t/stencil.upload3.npy %t/host/stencil.upload3.npy
+// RUN: cmp %t/stencil.expected.A.npy %t/host/stencil.expected.A.npy
 // RUN: sharc-translate %s --target=a100 --emit=ptx -o %t/stencil.sm_80.ptx
 // RUN: sharc-translate %s --target=h100 --emit=ptx -o %t/stencil.sm_90.ptx
 // RUN: sharc-gpu-run %t/stencil.json --ptx=%t/stencil.sm_80.ptx --ptx=%t/stencil.sm_90.ptx --dry-run | FileCheck %s --check-prefix=DRY
