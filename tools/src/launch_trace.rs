@@ -126,7 +126,13 @@ impl State<'_> {
         if self.buffers[k].device.as_deref() != Some(&b.data[..]) {
             let file = format!("{}.upload{}.npy", self.stem, self.uploads);
             self.uploads += 1;
-            let a = Array { elem: b.elem, unsigned: false, shape: vec![b.len as i64], data: b.data.clone() };
+            // The buffer's own shape, so an upload of an entry argument is the same file as its
+            // expected output when no kernel changes it (gpu-check stores such files once).
+            let shape = match b.shape.iter().product::<i64>() == b.len as i64 {
+                true => b.shape.clone(),
+                false => vec![b.len as i64],
+            };
+            let a = Array { elem: b.elem, unsigned: false, shape, data: b.data.clone() };
             self.write(&file, &a)?;
             self.buffers[k].device = Some(b.data.clone());
             self.trace.events.push(Event::Upload { buffer: k, file });
