@@ -392,8 +392,9 @@ impl<'a, 'j> HostExecutor<'a, 'j> {
 }
 
 /// A memref argument must be a contiguous row-major view (the ABI) whose shape matches the
-/// kernel's type and which lies inside its buffer.
-fn check_view(i: usize, d: &Desc, shape: &[i64], mem: &Memory) -> Result<(), String> {
+/// kernel's type and which lies inside its buffer (also what `sharc-run --exec=cuda` and
+/// `--launch-trace` accept).
+pub fn check_view(i: usize, d: &Desc, shape: &[i64], mem: &Memory) -> Result<(), String> {
     let buf = mem.buffer(d.buf);
     if buf.freed {
         return Err(format!("argument {i} is a deallocated buffer"));

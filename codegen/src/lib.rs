@@ -50,12 +50,24 @@ pub fn translate(
     opt: u8,
     emit: Emit,
 ) -> Result<Vec<u8>, Diagnostic> {
+    translate_kernels(ctx, module, target, opt, emit).map(|(bytes, _)| bytes)
+}
+
+/// [`translate`], also returning each kernel's ABI (`sharc-run --exec=cuda` passes arguments
+/// to the PTX it loads by it).
+pub fn translate_kernels(
+    ctx: &Context,
+    module: OpId,
+    target: &CodegenTarget,
+    opt: u8,
+    emit: Emit,
+) -> Result<(Vec<u8>, Vec<kernel::KernelInfo>), Diagnostic> {
     let tm = target.machine(opt)?;
     let llcx = LlvmContext::create();
-    let (m, _) = kernel::lower_module(&llcx, ctx, module, target, &tm)?;
+    let (m, kernels) = kernel::lower_module(&llcx, ctx, module, target, &tm)?;
     if target.arch == Arch::Nvptx {
         libdevice::link_if_used(&llcx, &m, &tm)?;
     }
     emit::optimize(&m, &tm, opt)?;
-    emit::write(&m, &tm, target, emit)
+    Ok((emit::write(&m, &tm, target, emit)?, kernels))
 }

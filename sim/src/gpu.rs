@@ -101,6 +101,30 @@ pub trait LaunchExecutor {
     ) -> Result<(), String>;
 }
 
+/// Observes kernel launches: told of each `gpu.launch_func` launch before it runs and after it
+/// ran, with the memory the kernel reads and wrote, whoever runs it (the interpreter or a
+/// [`LaunchExecutor`]). `sharc-run --launch-trace` records a replayable trace with one.
+pub trait LaunchObserver {
+    /// `kernel` (a `gpu.func`) is about to run on `grid` blocks of `block` threads with `args`
+    /// (memrefs are handles into `mem`). An `Err` stops the run with an error located at the
+    /// launch.
+    fn before_launch(
+        &mut self,
+        kernel: OpId,
+        grid: [u32; 3],
+        block: [u32; 3],
+        args: &[Val],
+        mem: &Memory,
+    ) -> Result<(), String>;
+    /// The launch announced last has run without error; `mem` holds what it wrote.
+    fn after_launch(&mut self, mem: &Memory) -> Result<(), String>;
+}
+
+/// The kernel arguments of a `gpu.launch_func` launch, in order.
+fn kernel_args(spec: &LaunchSpec) -> Vec<Val> {
+    spec.inits.iter().filter_map(|(_, i)| if let LaneInit::Value(v) = i { Some(*v) } else { None }).collect()
+}
+
 /// The registers a launch initialises with buffers or arguments.
 struct LaunchBuffers {
     /// Registers that hold the same value in every lane: kernel arguments, workgroup buffers.
@@ -120,6 +144,38 @@ impl Machine<'_> {
             return Err(err(self, "a launch must be executed by one host thread".to_string()));
         };
         let (grid, block) = self.launch_dims(code, spec)?;
+        if let Some(obs) = self.observer.as_mut() {
+            let Some(kernel) = spec.func else {
+                return Err(err(
+                    self,
+                    "a launch trace records gpu.launch_func kernels only, not gpu.launch bodies (outline them first)"
+                        .to_string(),
+                ));
+            };
+            let r = obs.before_launch(kernel, grid, block, &kernel_args(spec), &self.mem);
+            r.map_err(|msg| err(self, msg))?;
+        }
+        let result = self.run_launch(code, spec, host_lane, grid, block);
+        if result.is_ok() {
+            if let Some(obs) = self.observer.as_mut() {
+                let r = obs.after_launch(&self.mem);
+                r.map_err(|msg| err(self, msg))?;
+            }
+        }
+        result
+    }
+
+    /// Runs a checked launch: through the executor when one is installed, else in the
+    /// interpreter.
+    fn run_launch(
+        &mut self,
+        code: &OpCode,
+        spec: &LaunchSpec,
+        host_lane: u32,
+        grid: [u32; 3],
+        block: [u32; 3],
+    ) -> Result<(), SimError> {
+        let err = |m: &Machine, msg: String| SimError::at(m.ctx, code.op, msg);
         let threads = block.iter().map(|&b| b as u64).product::<u64>();
         if let Some(exec) = self.executor.as_mut() {
             let Some(kernel) = spec.func else {
@@ -128,12 +184,7 @@ impl Machine<'_> {
                     "this executor runs gpu.launch_func kernels only, not gpu.launch bodies".to_string(),
                 ));
             };
-            let args: Vec<Val> = spec
-                .inits
-                .iter()
-                .filter_map(|(_, i)| if let LaneInit::Value(v) = i { Some(*v) } else { None })
-                .collect();
-            let r = exec.launch(kernel, grid, block, &args, &mut self.mem);
+            let r = exec.launch(kernel, grid, block, &kernel_args(spec), &mut self.mem);
             return r.map_err(|msg| err(self, msg));
         }
         let width = threads as usize;

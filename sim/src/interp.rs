@@ -104,6 +104,8 @@ pub struct Machine<'p> {
     pub alloc_limit: u64,
     /// Runs `gpu.launch_func` kernels instead of the interpreter, when set.
     pub executor: Option<Box<dyn crate::gpu::LaunchExecutor + 'p>>,
+    /// Sees every `gpu.launch_func` launch before and after it runs (`sharc-run --launch-trace`).
+    pub observer: Option<Box<dyn crate::gpu::LaunchObserver + 'p>>,
 }
 
 impl<'p> Machine<'p> {
@@ -127,6 +129,7 @@ impl<'p> Machine<'p> {
             step_limit: DEFAULT_STEP_LIMIT,
             alloc_limit: crate::memory::DEFAULT_MEMORY_LIMIT,
             executor: None,
+            observer: None,
         }
     }
 

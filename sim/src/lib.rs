@@ -47,7 +47,7 @@ pub mod value;
 pub use control::Loop;
 pub use error::{SimError, Trap};
 pub use exec::{Exec, Lane, Term};
-pub use gpu::{LaneInit, LaunchExecutor, LaunchSpec};
+pub use gpu::{LaneInit, LaunchExecutor, LaunchObserver, LaunchSpec};
 pub use interp::{Group, Machine};
 pub use listener::{KernelInfo, Listener, OpCounter, Request};
 pub use memory::{Memory, Space};

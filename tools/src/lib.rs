@@ -3,8 +3,10 @@
 
 #![warn(missing_docs)]
 
+pub mod cuda_exec;
 pub mod docs;
 pub mod expected;
+pub mod launch_trace;
 pub mod limits;
 pub mod pipeline;
 pub mod register_oracle;

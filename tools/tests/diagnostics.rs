@@ -88,6 +88,11 @@ const UNLOCATED: &[(Which, &str)] = &[
         "a value sharc-run was given for an entry argument (--arg, --inputs, a .npy file, which has no lines) \
          does not fit it, or its buffer exceeds sharc-run's limits",
     ),
+    (
+        Which::Message("--exec=cuda: "),
+        "sharc-run --exec=cuda with a non-NVIDIA --target, or on a machine without a CUDA driver or GPU: a flag \
+         or the machine is wrong, no input",
+    ),
     (Which::Message("outputs differ"), "sharc-run --compare: two runs' results differ, no input is wrong"),
     (Which::Message("'__nv_expf': cannot find libdevice"), "the machine lacks libdevice (SHARC_LIBDEVICE)"),
     (Which::Message("cannot run /nonexistent/ld.lld"), "the machine lacks ld.lld (SHARC_LD_LLD)"),

@@ -5,7 +5,8 @@
 //! ```text
 //! sharc-run FILE --entry NAME [--target NAME|PATH] [--arg NAME=VALUE | --arg NAME=@FILE.npy]...
 //!           [--inputs DIR] [--random-inputs SEED] [--dump DIR] [--metrics json|table] [--compare FILE2 [--rtol R]]
-//!           [--max-ops N] [--max-memory BYTES] [--timeout SECONDS] [--exec interp|host]
+//!           [--max-ops N] [--max-memory BYTES] [--timeout SECONDS] [--exec interp|host|cuda] [--gpu-reps N]
+//!           [--launch-trace FILE]
 //! sharc-run --list-targets
 //! ```
 //!
@@ -55,10 +56,15 @@ fn command() -> Command {
                 .value_parser(clap::value_parser!(u64).range(1..)),
         )
         .arg(
-            value("exec", "How kernels run: 'interp' (the simulator, default) or 'host' (compiled for the CPU by sharc's code generator)")
-                .value_parser(["interp", "host"])
+            value("exec", "How kernels run: 'interp' (the simulator, default), 'host' (compiled for the CPU by sharc's code generator) or 'cuda' (compiled to PTX, run on GPU 0 through the CUDA driver)")
+                .value_parser(["interp", "host", "cuda"])
                 .default_value("interp"),
         )
+        .arg(
+            value("gpu-reps", "With --exec=cuda: time each launch as the median of N launches after a warm-up, on its inputs restored before each (default 1: one timed launch, no warm-up)")
+                .value_parser(clap::value_parser!(u64).range(1..10000)),
+        )
+        .arg(value("launch-trace", "Write every kernel launch, the data host code gives the kernels and the expected outputs as a trace sharc-gpu-run replays on a GPU (FILE.json, arrays beside it)"))
         .arg(Arg::new("list-targets").long("list-targets").action(ArgAction::SetTrue).help("List the shipped targets"))
 }
 
@@ -299,6 +305,8 @@ struct Outcome {
     /// The entry's results: scalars as (type, value), memrefs as arrays.
     results: Vec<Result<(Scalar, Val), Array>>,
     metrics: Vec<KernelMetrics>,
+    /// With --exec=cuda: per kernel, the time of each launch in milliseconds.
+    gpu_times: Vec<(String, Vec<f64>)>,
 }
 
 /// How to run: the target, whether to collect metrics, the thread-operation limit, the memory
@@ -309,6 +317,10 @@ struct RunOptions<'t> {
     max_ops: u64,
     max_memory: u64,
     host: bool,
+    /// With --exec=cuda, the timed launches per kernel launch (`--gpu-reps`).
+    cuda: Option<usize>,
+    /// Where to write the launch trace (`--launch-trace`).
+    trace: Option<&'t str>,
     /// Wall-clock bound of each program's run (`--timeout`), if any.
     timeout: Option<std::time::Duration>,
 }
@@ -332,7 +344,41 @@ fn execute(
         true => Some(jit.compile(ctx, l.module, 2).map_err(|d| l.sources.render(&d))?),
         false => None,
     };
+    let mut gpu_times = None;
+    let mut cuda_executor = None;
+    if let Some(reps) = opts.cuda {
+        // The target is checked before the driver is opened: a wrong flag is reported the same
+        // on every machine.
+        let ct = sharc_codegen::CodegenTarget::from_description(target)
+            .map_err(|e| format!("error: target '{}': {e}", target.name))?;
+        if ct.arch != sharc_codegen::Arch::Nvptx {
+            return Err(format!(
+                "error: --exec=cuda: the target must be an NVIDIA GPU (a100, h100, ...), not '{}'",
+                target.name
+            ));
+        }
+        let gpu = sharc_gpurun::cuda::Gpu::open().map_err(|e| format!("error: --exec=cuda: {e}"))?;
+        if has_kernels(ctx, l.module) {
+            let (ptx, infos) = sharc_codegen::translate_kernels(ctx, l.module, &ct, 3, sharc_codegen::Emit::Asm)
+                .map_err(|d| l.sources.render(&d))?;
+            let ptx = String::from_utf8(ptx).map_err(|_| "error: internal error: PTX is not UTF-8".to_string())?;
+            let ex = sharc_tools::cuda_exec::CudaExecutor::new(ctx, gpu, &ptx, infos, reps)
+                .map_err(|e| format!("error: --exec=cuda: {e}"))?;
+            gpu_times = Some(ex.times());
+            cuda_executor = Some(ex);
+        }
+    }
     let mut machine = Machine::new(ctx, &program, target);
+    if let Some(ex) = cuda_executor {
+        machine.executor = Some(Box::new(ex));
+    }
+    let recorder = opts
+        .trace
+        .map(|p| sharc_tools::launch_trace::TraceRecorder::new(ctx, p, ctx.symbol_name(entry).unwrap_or("main")))
+        .transpose()?;
+    if let Some(r) = &recorder {
+        machine.observer = Some(r.observer());
+    }
     machine.step_limit = opts.max_ops;
     machine.alloc_limit = opts.max_memory;
     let mut running = None;
@@ -381,6 +427,11 @@ fn execute(
         None => machine.call_function(entry, &args),
     }
     .map_err(|e| l.sources.render(e.diagnostic()))?;
+    if let (Some(r), Some(path)) = (&recorder, opts.trace) {
+        let named: Vec<(String, Val)> =
+            params.iter().zip(&args).filter(|(_, v)| v.mem().is_some()).map(|(p, v)| (p.name.clone(), *v)).collect();
+        r.finish(path, &named, &machine.mem)?;
+    }
     let read = |v: Val| -> Result<Array, String> {
         let (elem, shape, data) =
             machine.mem.read_view(v).map_err(|e| format!("error: cannot read a memref output: {e}"))?;
@@ -408,7 +459,8 @@ fn execute(
         .find_map(|l| l.as_any().downcast_ref::<Metrics>())
         .map(Metrics::report)
         .unwrap_or_default();
-    Ok(Outcome { arrays, results, metrics })
+    let gpu_times = gpu_times.map(|t| t.borrow().clone()).unwrap_or_default();
+    Ok(Outcome { arrays, results, metrics, gpu_times })
 }
 
 /// The host executor's handle naming the kernel that is running (`HostExecutor::running`).
@@ -499,20 +551,37 @@ fn run(m: &ArgMatches) -> Result<(), String> {
     let inputs = inputs(m, &first, entry, &params, max_memory)?;
     let max_ops = m.get_one::<u64>("max-ops").copied().unwrap_or(sharc_sim::interp::DEFAULT_STEP_LIMIT);
     let host = m.get_one::<String>("exec").is_some_and(|e| e == "host");
+    let gpu_reps = m.get_one::<u64>("gpu-reps").copied();
+    let cuda = match m.get_one::<String>("exec").is_some_and(|e| e == "cuda") {
+        true => Some(gpu_reps.unwrap_or(1) as usize),
+        false if gpu_reps.is_some() => return Err("error: --gpu-reps needs --exec=cuda".to_string()),
+        false => None,
+    };
+    let trace = m.get_one::<String>("launch-trace").map(String::as_str);
     // Host execution runs native code that --max-ops cannot bound: a generous wall-clock limit
     // stands in by default. The simulator has --max-ops, and a limit only when asked.
     let timeout = m
         .get_one::<u64>("timeout")
         .copied()
-        .or(host.then_some(DEFAULT_HOST_TIMEOUT_S))
+        .or((host || cuda.is_some()).then_some(DEFAULT_HOST_TIMEOUT_S))
         .map(std::time::Duration::from_secs);
-    if host && m.contains_id("metrics") {
-        return Err("error: --metrics needs the simulator; it cannot be combined with --exec=host".to_string());
+    if (host || cuda.is_some()) && m.contains_id("metrics") {
+        let exec = if host { "host" } else { "cuda" };
+        return Err(format!("error: --metrics needs the simulator; it cannot be combined with --exec={exec}"));
     }
     let outcome = execute(
         &first,
         entry,
-        &RunOptions { target: &target, metrics: m.contains_id("metrics"), max_ops, max_memory, host, timeout },
+        &RunOptions {
+            target: &target,
+            metrics: m.contains_id("metrics"),
+            max_ops,
+            max_memory,
+            host,
+            cuda,
+            trace,
+            timeout,
+        },
         &params,
         &inputs,
     )?;
@@ -521,6 +590,16 @@ fn run(m: &ArgMatches) -> Result<(), String> {
             Ok((s, v)) => println!("result {i}: {} : {}", s.show(*v), s.keyword()),
             Err(a) => println!("result {i}: memref of shape {}", io::show_shape(&a.shape)),
         }
+    }
+    for (kernel, times) in &outcome.gpu_times {
+        let mut t = times.clone();
+        t.sort_by(f64::total_cmp);
+        let total: f64 = t.iter().sum();
+        println!(
+            "gpu: @{kernel}: {} launches, {total:.4} ms in all, median {:.4} ms per launch",
+            t.len(),
+            t[t.len() / 2]
+        );
     }
     if let Some(dir) = m.get_one::<String>("dump") {
         dump(dir, &params, &outcome)?;
@@ -544,7 +623,7 @@ fn run(m: &ArgMatches) -> Result<(), String> {
         let outcome2 = execute(
             &second,
             entry2,
-            &RunOptions { target: &target, metrics: false, max_ops, max_memory, host, timeout },
+            &RunOptions { target: &target, metrics: false, max_ops, max_memory, host, cuda, trace: None, timeout },
             &params2,
             &inputs,
         )?;

@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 /// Tools built by this workspace.
-const SHARC_TOOLS: &[&str] = &["sharc-opt", "sharc-run", "sharc-translate", "sharcc"];
+const SHARC_TOOLS: &[&str] = &["sharc-opt", "sharc-run", "sharc-translate", "sharcc", "sharc-gpu-run"];
 
 /// Tools taken from the LLVM 22 installation: scripts/setup.sh installs them (llvm-22-tools, mlir-22-tools,
 /// lld-22 and their llvm-22 dependency) and checks each one after installing (a self-test keeps that check
@@ -35,7 +35,9 @@ pub const LLVM_TOOLS: &[&str] = &[
 /// Features that are not tools but properties of the machine, which scripts/setup.sh cannot provide: a
 /// test needing one is skipped where it is missing, in strict mode too.
 /// - `gpu`: an NVIDIA (`/dev/nvidiactl`) or AMD (`/dev/kfd`) GPU driver is loaded.
-pub const MACHINE_FEATURES: &[&str] = &["gpu"];
+/// - `no-gpu`: neither is (what a tool says on a machine without a GPU, `sharc-run --exec=cuda`'s
+///   one-line error, can only be tested there).
+pub const MACHINE_FEATURES: &[&str] = &["gpu", "no-gpu"];
 
 /// Features of this build of the tools, chosen by a cargo feature of sharc-tools rather than by the machine: a
 /// test needing one is skipped in a build without it, in strict mode too.
@@ -169,6 +171,10 @@ fn machine_feature(name: &str) -> Feature {
     match name {
         "gpu" if GPU_DEVICE_NODES.iter().any(|node| Path::new(node).exists()) => Feature::Present,
         "gpu" => Feature::Absent(format!("no GPU driver: none of {} exists", GPU_DEVICE_NODES.join(", "))),
+        "no-gpu" => match GPU_DEVICE_NODES.iter().find(|node| Path::new(node).exists()) {
+            Some(node) => Feature::Absent(format!("a GPU driver is loaded ({node} exists)")),
+            None => Feature::Present,
+        },
         // A name added to MACHINE_FEATURES without a probe here is never taken to be present.
         other => Feature::Absent(format!("the harness has no probe for `{other}`")),
     }
