@@ -1,7 +1,10 @@
 //! A grouped bar chart on a log-scale y axis, written as plain SVG 1.1 (no dependency): one
 //! group of bars per label, one colour per series, decade gridlines with their values, a legend,
 //! and labels rotated under the axis. `suite-report` draws the global sectors of each kernel
-//! (baseline, default, compulsory) with it.
+//! (baseline, default, compulsory) with it, and `sharcc --report=FILE.svg` each kernel's bars;
+//! one module for both, so that the two pictures read the same way.
+
+#![warn(missing_docs)]
 
 use std::fmt::Write as _;
 
