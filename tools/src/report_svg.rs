@@ -593,7 +593,8 @@ fn tile_panel(k: &Kernel, x: f64, y: f64) -> (String, f64) {
         }
     };
     let largest = k.buffers.iter().map(|(sh, _)| extent(sh)).fold(1, |m, (c, r)| m.max(c).max(r));
-    let bscale = (90.0 / largest as f64).min(6.0);
+    // Large enough that a one-element halo of a 64-wide tile is a few pixels.
+    let bscale = (170.0 / largest as f64).min(6.0);
     // One buffer per line: its drawing, then what it holds on the right.
     let bx = x;
     for (i, (shape, bytes)) in k.buffers.iter().enumerate() {
@@ -635,7 +636,7 @@ fn tile_panel(k: &Kernel, x: f64, y: f64) -> (String, f64) {
         }
         let _ = writeln!(
             s,
-            r##"<rect x="{bx:.1}" y="{by:.1}" width="{bw:.1}" height="{bh:.1}" fill="none" stroke="#555"/>"##
+            r##"<rect x="{bx:.1}" y="{by:.1}" width="{bw:.1}" height="{bh:.1}" fill="none" stroke="#555" stroke-width="0.5"/>"##
         );
         for (j, n) in notes.iter().enumerate() {
             let _ = writeln!(
