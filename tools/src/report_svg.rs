@@ -510,7 +510,7 @@ fn kernel_group(i: usize, k: &Kernel, target: &Target, top: f64) -> (String, f64
     // The bars under the tiles, the heat maps (two maps with their rows' numbers) on the right.
     let (bars, bh) = sector_panel(k, target, 20.0, panels + th + 10.0);
     s.push_str(&bars);
-    let (heat, hh) = heat_panel(k, target, 480.0, panels);
+    let (heat, hh) = heat_panel(k, target, 500.0, panels);
     s.push_str(&heat);
     s.push_str("</g>\n");
     (s, panels - top + (th + 10.0 + bh).max(hh))
@@ -572,11 +572,11 @@ fn tile_panel(k: &Kernel, x: f64, y: f64) -> (String, f64) {
     };
     let _ = writeln!(
         s,
-        r#"<text class="block" x="{x:.0}" y="{:.1}">block {} threads{ilp_text}: {}x{} iterations per block</text>"#,
+        r#"<text class="block" x="{x:.0}" y="{:.1}">block {} threads{ilp_text}: {} iterations per block{}</text>"#,
         oy + sy as f64 * h + 16.0,
         dims(&k.block),
-        tile[0],
-        tile[1]
+        dims(&[tile[0], tile[1], k.block[2] * factor("z")]),
+        if k.block[2] * factor("z") > 1 { " (x by y drawn)" } else { "" }
     );
     // The shared buffers, at one scale for all, beside each other.
     let mut by = oy + sy as f64 * h + 36.0;
@@ -609,7 +609,8 @@ fn tile_panel(k: &Kernel, x: f64, y: f64) -> (String, f64) {
             r##"<rect x="{bx:.1}" y="{by:.1}" width="{bw:.1}" height="{bh:.1}" fill="#d9d9d9"><title>buffer {}</title></rect>"##,
             dims(shape)
         );
-        let mut notes = vec![format!("{name}: buffer {}, {bytes} B", dims(shape))];
+        let drawn = if shape.len() > 2 { " (last two dims drawn)" } else { "" };
+        let mut notes = vec![format!("{name}: buffer {}, {bytes} B{drawn}", dims(shape))];
         if let Some(t) = staged {
             let (tc, tr) = extent(&t.tile);
             let halo =
@@ -629,7 +630,7 @@ fn tile_panel(k: &Kernel, x: f64, y: f64) -> (String, f64) {
                 by + lo_r as f64 * bscale
             );
             let halos: Vec<String> = t.halo_lo.iter().zip(&t.halo_hi).map(|(l, h)| format!("{l}/{h}")).collect();
-            notes.push(format!("tile {} ({}), halo lo/hi per dim {}", dims(&t.tile), t.why(), halos.join(", ")));
+            notes.push(format!("tile {} ({}), halo lo/hi {}", dims(&t.tile), t.why(), halos.join(", ")));
             if t.tile != *shape {
                 notes.push(format!("padding: {} vs tile {} (grey)", dims(shape), dims(&t.tile)));
             }
