@@ -371,3 +371,52 @@ fn to_diagnostic(source: &SourceMap, e: &FrontError) -> Diagnostic {
     }
     d
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_and_their_extents() {
+        let dir = std::env::temp_dir().join(format!("sharc-frontend-params-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("k.c");
+        let src = "#define M 4\nvoid k(int n, int m, float a, double x[n][m + 1], float y[2 * n - M], int z[n / 3][n % 5]) {\n#pragma acc kernels loop independent\n  for (int i = 0; i < n; i++) y[i] = a;\n}\nvoid other(int n, float w[n]) {}\n";
+        std::fs::write(&path, src).expect("write");
+        let opts = Options { function: Some("k".into()), ..Options::default() };
+        let (name, params) = parameters(&path, &opts).expect("parses");
+        assert_eq!(name, "k");
+        let names: Vec<(&str, bool, Option<usize>)> =
+            params.iter().map(|p| (p.name.as_str(), p.float, p.dims.as_ref().map(Vec::len))).collect();
+        assert_eq!(
+            names,
+            [
+                ("n", false, None),
+                ("m", false, None),
+                ("a", true, None),
+                ("x", true, Some(2)),
+                ("y", true, Some(1)),
+                ("z", false, Some(2))
+            ]
+        );
+        let env = |v: &str| match v {
+            "n" => Some(10),
+            "m" => Some(7),
+            _ => None,
+        };
+        let extents = |p: &Parameter| -> Vec<Option<i64>> {
+            p.dims.as_ref().expect("an array").iter().map(|d| d.as_ref().and_then(|e| eval_extent(e, &env))).collect()
+        };
+        assert_eq!(extents(&params[3]), [Some(10), Some(8)]);
+        // The macro was expanded by the preprocessor: 2 * 10 - 4.
+        assert_eq!(extents(&params[4]), [Some(16)]);
+        assert_eq!(extents(&params[5]), [Some(3), Some(0)]);
+        // An unknown name is no value, not a guess.
+        let none = |_: &str| None;
+        assert_eq!(params[3].dims.as_ref().and_then(|d| d[0].as_ref()).and_then(|e| eval_extent(e, &none)), None);
+        // Two functions and no --function: which one is ambiguous.
+        let e = parameters(&path, &Options::default()).expect_err("two functions");
+        assert!(e.contains("select it with --function"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
