@@ -13,7 +13,8 @@
 //! - [`simulated`]: the C compiler's reference run (the generated harness), reading
 //!   `sharc-run`'s metrics and dumped outputs.
 //! - [`suite`]: the manifest, arguments, plan remarks and table of the `suite-report` binary.
-//! - [`svg`]: a grouped bar chart on a log scale, as SVG.
+//!
+//! The SVG chart of `suite-report` is `sharc_svg`'s, shared with `sharcc --report=FILE.svg`.
 //!
 //! The binaries live in `src/bin/`: `parse-throughput` compares `sharc-opt` with `mlir-opt` on
 //! parse + verify + print of one large file, and measures the same phases in-process through the
@@ -29,4 +30,3 @@ pub mod random_module;
 pub mod random_program;
 pub mod simulated;
 pub mod suite;
-pub mod svg;

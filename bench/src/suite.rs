@@ -21,6 +21,7 @@
 
 use crate::simulated::{HarnessArg, Traffic};
 use serde::Deserialize;
+use sharc_frontend::harness::DefaultScalar;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -72,24 +73,12 @@ impl ArgValue {
     }
 }
 
-/// Integer scalars that count time steps rather than extents: they get [`TIME_STEPS`].
-const TIME_STEP_NAMES: &[&str] = &["tsteps", "tmax", "steps", "nsteps", "timesteps", "niter", "iters", "t"];
-
-/// Time steps of a stencil's time loop: two show the reuse across steps, and more only cost
-/// simulator time.
-pub const TIME_STEPS: i64 = 2;
-
-/// The value of a scalar the manifest does not name: a time-step count is [`TIME_STEPS`], any
-/// other integer is an extent (the size); `float_n` (PolyBench's `n` as a float) is the size,
-/// `alpha` 1.5, `beta` -0.75, other floats 1.5.
+/// The value of a scalar the manifest does not name: the front-end's rule
+/// ([`sharc_frontend::harness::default_scalar`], which `sharcc --report=FILE.svg` follows too).
 pub fn default_arg(name: &str, float: bool) -> ArgValue {
-    let lit = |s: &str| ArgValue::Literal(s.to_string());
-    match (float, name) {
-        (true, "float_n") => ArgValue::SIZE,
-        (true, "beta") => lit("-0.75"),
-        (true, _) => lit("1.5"),
-        (false, n) if TIME_STEP_NAMES.contains(&n) => lit(&TIME_STEPS.to_string()),
-        (false, _) => ArgValue::SIZE,
+    match sharc_frontend::harness::default_scalar(name, float) {
+        DefaultScalar::Size => ArgValue::SIZE,
+        DefaultScalar::Literal(v) => ArgValue::Literal(v.to_string()),
     }
 }
 

@@ -22,6 +22,33 @@ use crate::source::SourceMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// Integer scalars that count time steps rather than extents: they get 2 steps, which show the
+/// reuse across steps (more only cost simulator time).
+pub const TIME_STEP_NAMES: &[&str] = &["tsteps", "tmax", "steps", "nsteps", "timesteps", "niter", "iters", "t"];
+
+/// The value a scalar parameter gets when a run of the function at some size names none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefaultScalar {
+    /// The size itself (an extent).
+    Size,
+    /// This literal.
+    Literal(&'static str),
+}
+
+/// The one rule for scalars nobody named (`suite-report`'s harness runs and `sharcc
+/// --report=FILE.svg`'s simulations): a time-step count ([`TIME_STEP_NAMES`]) is 2, any other integer an
+/// extent (the size); `float_n` (PolyBench's `n` as a float) is the size, `beta` -0.75, other
+/// floats 1.5.
+pub fn default_scalar(name: &str, float: bool) -> DefaultScalar {
+    match (float, name) {
+        (true, "float_n") => DefaultScalar::Size,
+        (true, "beta") => DefaultScalar::Literal("-0.75"),
+        (true, _) => DefaultScalar::Literal("1.5"),
+        (false, n) if TIME_STEP_NAMES.contains(&n) => DefaultScalar::Literal("2"),
+        (false, _) => DefaultScalar::Size,
+    }
+}
+
 /// The harness for `f`, defined in the file at `path` (whose preprocessed text is `src`).
 pub fn c_harness(f: &Function, src: &SourceMap, path: &Path) -> Result<String, FrontError> {
     let abs = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());

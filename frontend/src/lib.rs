@@ -116,6 +116,75 @@ pub fn c_harness_file(path: &Path, opts: &Options) -> Result<String, Box<Compila
     })
 }
 
+/// A parameter of a C function as a caller supplies it: a scalar, or an array with its extents.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parameter {
+    /// The C name.
+    pub name: String,
+    /// Whether the element (or scalar) type is floating-point.
+    pub float: bool,
+    /// `None` for a scalar; for an array, each extent's C expression (outermost first), `None`
+    /// for `[]`.
+    pub dims: Option<Vec<Option<ast::Expr>>>,
+}
+
+/// The parameters of `opts.function` (or the file's only function to compile) in the C file at
+/// `path`, for a caller that makes inputs without the C harness (`sharcc --report=FILE.svg`
+/// runs the simulator on them); on failure, the rendered diagnostic.
+pub fn parameters(path: &Path, opts: &Options) -> Result<(String, Vec<Parameter>), String> {
+    let pp = PreprocessOptions { include_dirs: opts.include_dirs.clone(), defines: opts.defines.clone() };
+    let source =
+        SourceMap::read(path, &pp).map_err(|e| e.source.map(|s| s.files).unwrap_or_default().render(&e.diagnostic))?;
+    let result = (|| {
+        let (items, typedefs) = parse::skim(&source.text)?;
+        let (selected, _) = select(&source, &items, opts)?;
+        let [(_, _, span)] = selected.as_slice() else {
+            return Err(FrontError::new(
+                Span::default(),
+                "the inputs are made for one function: select it with --function",
+            ));
+        };
+        parse::parse_function(&source.text, *span, &typedefs)
+    })();
+    let f = result.map_err(|e| source.files.render(&to_diagnostic(&source, &e)))?;
+    let params = f
+        .params
+        .iter()
+        .map(|p| Parameter {
+            name: p.name.clone(),
+            float: matches!(p.ty, ast::CType::Float(_)),
+            dims: (!p.dims.is_empty() || p.pointers > 0).then(|| p.dims.clone()),
+        })
+        .collect();
+    Ok((f.name, params))
+}
+
+/// The value of an integer extent expression (`n`, `n + 1`, `2 * m`, `(long) N`) with the names
+/// `value` knows; `None` for anything else (a call, a float, an unknown name, an overflow, a
+/// division by zero), which a caller reports rather than guesses.
+pub fn eval_extent(e: &ast::Expr, value: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
+    use ast::{BinOp, ExprKind, UnOp};
+    match &e.kind {
+        ExprKind::Int(v, _) => i64::try_from(*v).ok(),
+        ExprKind::Ident(name) => value(name),
+        ExprKind::Cast(ast::CType::Int(_), inner) => eval_extent(inner, value),
+        ExprKind::Unary(UnOp::Neg, inner) => eval_extent(inner, value)?.checked_neg(),
+        ExprKind::Unary(UnOp::Plus, inner) => eval_extent(inner, value),
+        ExprKind::Binary(op, a, b) => {
+            let (a, b) = (eval_extent(a, value)?, eval_extent(b, value)?);
+            match op {
+                BinOp::Add => a.checked_add(b),
+                BinOp::Sub => a.checked_sub(b),
+                BinOp::Mul => a.checked_mul(b),
+                BinOp::Div => a.checked_div(b),
+                BinOp::Rem => a.checked_rem(b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// A function to compile: its name, the name's span and the definition's span.
 type Selected = (String, Span, Span);
 
@@ -301,4 +370,53 @@ fn to_diagnostic(source: &SourceMap, e: &FrontError) -> Diagnostic {
         d = d.with_note(source.location(span.start), note.clone());
     }
     d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_and_their_extents() {
+        let dir = std::env::temp_dir().join(format!("sharc-frontend-params-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("k.c");
+        let src = "#define M 4\nvoid k(int n, int m, float a, double x[n][m + 1], float y[2 * n - M], int z[n / 3][n % 5]) {\n#pragma acc kernels loop independent\n  for (int i = 0; i < n; i++) y[i] = a;\n}\nvoid other(int n, float w[n]) {}\n";
+        std::fs::write(&path, src).expect("write");
+        let opts = Options { function: Some("k".into()), ..Options::default() };
+        let (name, params) = parameters(&path, &opts).expect("parses");
+        assert_eq!(name, "k");
+        let names: Vec<(&str, bool, Option<usize>)> =
+            params.iter().map(|p| (p.name.as_str(), p.float, p.dims.as_ref().map(Vec::len))).collect();
+        assert_eq!(
+            names,
+            [
+                ("n", false, None),
+                ("m", false, None),
+                ("a", true, None),
+                ("x", true, Some(2)),
+                ("y", true, Some(1)),
+                ("z", false, Some(2))
+            ]
+        );
+        let env = |v: &str| match v {
+            "n" => Some(10),
+            "m" => Some(7),
+            _ => None,
+        };
+        let extents = |p: &Parameter| -> Vec<Option<i64>> {
+            p.dims.as_ref().expect("an array").iter().map(|d| d.as_ref().and_then(|e| eval_extent(e, &env))).collect()
+        };
+        assert_eq!(extents(&params[3]), [Some(10), Some(8)]);
+        // The macro was expanded by the preprocessor: 2 * 10 - 4.
+        assert_eq!(extents(&params[4]), [Some(16)]);
+        assert_eq!(extents(&params[5]), [Some(3), Some(0)]);
+        // An unknown name is no value, not a guess.
+        let none = |_: &str| None;
+        assert_eq!(params[3].dims.as_ref().and_then(|d| d[0].as_ref()).and_then(|e| eval_extent(e, &none)), None);
+        // Two functions and no --function: which one is ambiguous.
+        let e = parameters(&path, &Options::default()).expect_err("two functions");
+        assert!(e.contains("select it with --function"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -214,18 +214,56 @@ pub fn phase_degrees(
     geometry: BankGeometry,
     request_lanes: u32,
 ) -> Vec<u32> {
+    let mut degrees = Vec::new();
+    for_each_phase(lane_addresses, access_bytes, geometry, request_lanes, |active| {
+        degrees.push(conflict_degree(active, geometry, access_bytes));
+    });
+    degrees
+}
+
+/// Calls `f` with the active lanes' byte addresses of every non-empty phase of one request, in
+/// lane order: the phases [`request_cost`] costs one by one.
+pub fn for_each_phase(
+    lane_addresses: &[Option<u64>],
+    access_bytes: u32,
+    geometry: BankGeometry,
+    request_lanes: u32,
+    mut f: impl FnMut(&[u64]),
+) {
     let group = request_lanes.max(1) as usize;
     let phase = lanes_per_phase(geometry, request_lanes, access_bytes) as usize;
-    let mut degrees = Vec::new();
     let mut active = Vec::with_capacity(phase);
     for lanes in lane_addresses.chunks(group).flat_map(|g| g.chunks(phase)) {
         active.clear();
         active.extend(lanes.iter().flatten().copied());
         if !active.is_empty() {
-            degrees.push(conflict_degree(&active, geometry, access_bytes));
+            f(&active);
         }
     }
-    degrees
+}
+
+/// Per bank, the number of distinct layers one set of simultaneous accesses requests in it
+/// (`bank_count` entries): the serialized accesses of each bank, whose largest is
+/// [`conflict_degree`]. What `sharcc --report=FILE.svg` draws as a bank heat map.
+pub fn bank_layers(byte_addresses: &[u64], geometry: BankGeometry, access_size: u32) -> Vec<u32> {
+    let n = u64::from(geometry.bank_width);
+    let m = u64::from(access_size.max(1));
+    let mut touched: Vec<(u32, u64)> = Vec::with_capacity(byte_addresses.len());
+    for &a in byte_addresses {
+        for word in a / n..=a.saturating_add(m - 1) / n {
+            let byte = word * n;
+            touched.push((geometry.bank(byte), geometry.layer(byte)));
+        }
+    }
+    touched.sort_unstable();
+    touched.dedup();
+    let mut per_bank = vec![0u32; geometry.bank_count as usize];
+    for (b, _) in touched {
+        if let Some(c) = per_bank.get_mut(b as usize) {
+            *c += 1;
+        }
+    }
+    per_bank
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {

@@ -36,7 +36,7 @@ use std::fmt::Write as _;
 
 /// The lane addresses of one warp's request, indexed by lane within the warp (`None`: inactive),
 /// and the bytes each lane accesses: the form the machine model takes.
-fn lane_addresses(accesses: &[Access], warp_size: u32, out: &mut Vec<Option<u64>>) -> u32 {
+pub fn lane_addresses(accesses: &[Access], warp_size: u32, out: &mut Vec<Option<u64>>) -> u32 {
     let ws = warp_size.max(1);
     out.clear();
     out.resize(ws as usize, None);

@@ -11,6 +11,7 @@ pub mod limits;
 pub mod pipeline;
 pub mod register_oracle;
 pub mod report;
+pub mod report_svg;
 pub mod timing;
 
 use sharc_ir::pass::PassRegistry;

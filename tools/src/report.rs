@@ -12,17 +12,17 @@ use sharc_passes::analysis::lane_index::element_bytes;
 use sharc_passes::plan::{BankFix, IlpDecision, Plan, StagedArray};
 use std::fmt::Write as _;
 
-/// One kernel's row.
-struct Row {
-    kernel: String,
-    at: String,
-    block: String,
-    placement: String,
-    shared_bytes: String,
-    occupancy: String,
-    profit: String,
-    bank: String,
-    ilp: String,
+/// One kernel's row (`sharcc --report=FILE.svg` shows the same cells in each kernel's header).
+pub(crate) struct Row {
+    pub(crate) kernel: String,
+    pub(crate) at: String,
+    pub(crate) block: String,
+    pub(crate) placement: String,
+    pub(crate) shared_bytes: String,
+    pub(crate) occupancy: String,
+    pub(crate) profit: String,
+    pub(crate) bank: String,
+    pub(crate) ilp: String,
 }
 
 /// The report for every kernel launch in `module`, as an aligned text table.
@@ -66,7 +66,8 @@ pub fn render(ctx: &Context, module: OpId) -> String {
     out
 }
 
-fn row(ctx: &Context, op: OpId) -> Option<Row> {
+/// The row of the kernel `op` launches; `None` when `op` is not a `gpu.launch_func`.
+pub(crate) fn row(ctx: &Context, op: OpId) -> Option<Row> {
     let launch = LaunchFuncOp::view(ctx, op)?;
     let (module, name) = launch.kernel_module_and_name(ctx)?;
     let kernel = format!("@{module}::@{name}");
@@ -172,7 +173,7 @@ fn staged_array(s: &StagedArray, label: &str, shape: &[i64]) -> String {
 }
 
 /// The shape and bytes of a workgroup attribution.
-fn buffer(ctx: &Context, b: sharc_ir::Value) -> (Vec<i64>, u64) {
+pub(crate) fn buffer(ctx: &Context, b: sharc_ir::Value) -> (Vec<i64>, u64) {
     let ty = ctx.value_type(b);
     let shape = ctx.shape(ty).map(<[i64]>::to_vec).unwrap_or_default();
     let elem = ctx.memref_parts(ty).and_then(|m| element_bytes(ctx, m.elem)).unwrap_or(0);
@@ -180,6 +181,6 @@ fn buffer(ctx: &Context, b: sharc_ir::Value) -> (Vec<i64>, u64) {
     (shape, count.saturating_mul(u64::from(elem)))
 }
 
-fn dims(v: &[i64]) -> String {
+pub(crate) fn dims(v: &[i64]) -> String {
     v.iter().map(i64::to_string).collect::<Vec<_>>().join("x")
 }

@@ -78,6 +78,8 @@ const UNLOCATED: &[(Which, &str)] = &[
     (Which::Message("no target: "), "sharc-translate needs a --target or --triple"),
     (Which::Message("--emit="), "--emit asks for a format of another backend than --target's"),
     (Which::Message("--metrics needs"), "two flags that exclude each other"),
+    (Which::Message("--report="), "sharcc's --report names a picture file of another kind than .svg or .html"),
+    (Which::Message("--report-size sizes"), "sharcc's --report-size without a picture whose runs it sizes"),
     (Which::Message("--function applies to C input"), "a C-only flag given with an MLIR module"),
     (Which::Message("the C harness is made from a C file"), "--emit=c-harness given with an MLIR module"),
     (Which::Message("invalid block shape '"), "--sharc-map-baseline's block is too large for its target"),

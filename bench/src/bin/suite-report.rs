@@ -21,7 +21,7 @@ use sharc_bench::suite::{
     format_row, format_summary, harness_values, launching_functions, parse_manifest, plan_remark, stem, summarize,
     Measured, Program, Row, TABLE_HEADER,
 };
-use sharc_bench::svg::{BarChart, Group};
+use sharc_svg::{BarChart, Group, Style};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -282,6 +282,7 @@ fn chart(a: &Args, target: &str, rows: &[&Row]) -> BarChart {
             ("compulsory".into(), "#e0a030".into()),
         ],
         groups,
+        style: Style::default(),
     }
 }
 

@@ -371,4 +371,13 @@ proptest! {
         more.push(extra);
         prop_assert!(conflict_degree(&more, g, 4) >= conflict_degree(&addrs, g, 4));
     }
+
+    /// The per-bank counts the heat map draws agree with the degree: their largest is it, and
+    /// their sum is the distinct (bank, layer) pairs, at least the degree.
+    #[test]
+    fn bank_layers_peak_at_the_degree(g in geometry(), m in access_bytes(), addrs in prop::collection::vec(0u64..4096, 0..33)) {
+        let layers = bank_layers(&addrs, g, m);
+        prop_assert_eq!(layers.len(), g.bank_count as usize);
+        prop_assert_eq!(layers.iter().copied().max().unwrap_or(0), conflict_degree(&addrs, g, m));
+    }
 }

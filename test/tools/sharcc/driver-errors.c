@@ -8,6 +8,13 @@
 // PTX: sharcc: error: --emit=ptx needs an NVPTX target, not amdgpu (target 'mi250x')
 // RUN: not sharcc %s --emit=bogus 2>&1 | FileCheck %s --check-prefix=EMIT
 // EMIT: error: invalid value 'bogus' for '--emit <emit>'
+// The picture is an SVG or an HTML page, and --report-size sizes only its runs.
+// RUN: not sharcc %s --report=%t.png -o /dev/null 2>&1 | FileCheck %s --check-prefix=PICTURE
+// PICTURE: sharcc: error: --report={{.*}}.png: the picture is written as FILE.svg or FILE.html (--report alone prints the table)
+// RUN: not sharcc %s --report --report-size=64 -o /dev/null 2>&1 | FileCheck %s --check-prefix=SIZE
+// SIZE: sharcc: error: --report-size sizes the simulated runs of --report=FILE.svg
+// RUN: not sharcc %s --report=%t.svg --report-size=0 -o /dev/null 2>&1 | FileCheck %s --check-prefix=SIZE0
+// SIZE0: error: invalid value '0' for '--report-size <N>'
 // A front-end error still points into the C file, whatever the output.
 // RUN: not sharcc %s -DBROKEN --target a100 -o %t.ptx 2>&1 | FileCheck %s --check-prefix=FRONT
 // FRONT: driver-errors.c:[[@LINE+8]]:{{[0-9]+}}: error:

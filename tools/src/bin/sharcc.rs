@@ -28,6 +28,7 @@ use sharc_ir::pass::RunOptions;
 use sharc_ir::syntax::{parse_source, print_op, ParseOptions, PrintOptions};
 use sharc_ir::{Context, Diagnostic, Location, OpId, SourceMap};
 use sharc_tools::pipeline::{self, BankFix, Ilp, Level, Mapping};
+use sharc_tools::report_svg;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -129,8 +130,18 @@ fn command() -> Command {
         .arg(
             Arg::new("report")
                 .long("report")
-                .action(ArgAction::SetTrue)
-                .help("Print a table of the decisions per kernel (block, staged and refused arrays, shared bytes of its buffers, occupancy, profit, bank fix, ILP factor) on stderr"),
+                .value_name("FILE.svg|FILE.html")
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("")
+                .help("Print a table of the decisions per kernel (block, staged and refused arrays, shared bytes of its buffers, occupancy, profit, bank fix, ILP factor) on stderr; with =FILE.svg or =FILE.html, draw them per kernel (tile layout, bank heat maps before and after the bank fix, global sectors of the baseline and default pipelines and the compulsory ones, measured in the simulator)"),
+        )
+        .arg(
+            Arg::new("report-size")
+                .long("report-size")
+                .value_name("N")
+                .value_parser(clap::value_parser!(i64).range(1..))
+                .help("The size of the simulated runs of --report=FILE.svg: integer scalars (extents) get N (default 128)"),
         )
         .arg(
             Arg::new("remarks")
@@ -275,6 +286,17 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let mapping = Mapping { target: mapping_target.to_string(), shared: !m.get_flag("no-shared"), bank_fix, ilp };
+    // The picture's file is checked before compiling, as the target is.
+    let report = m.get_one::<String>("report").cloned();
+    if let Some(path) = report.as_deref().filter(|p| !p.is_empty()) {
+        if !(path.ends_with(".svg") || path.ends_with(".html")) {
+            eprintln!("sharcc: error: --report={path}: the picture is written as FILE.svg or FILE.html (--report alone prints the table)");
+            return ExitCode::FAILURE;
+        }
+    } else if m.value_source("report-size").is_some() {
+        eprintln!("sharcc: error: --report-size sizes the simulated runs of --report=FILE.svg");
+        return ExitCode::FAILURE;
+    }
     let run_opts = RunOptions {
         verify_each: true,
         print_after_all: m.get_flag("print-ir-after-all"),
@@ -299,8 +321,19 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    if m.get_flag("report") {
-        eprint!("{}", sharc_tools::report::render(&ctx, module));
+    match report.as_deref() {
+        Some("") => eprint!("{}", sharc_tools::report::render(&ctx, module)),
+        Some(path) => {
+            let size = m.get_one::<i64>("report-size").copied().unwrap_or(sharc_tools::report_svg::DEFAULT_SIZE);
+            let lowered = (level == Level::Gpu).then_some(report_svg::Lowered { ctx: &ctx, module });
+            let source =
+                if mlir_input { report_svg::Source::Mlir } else { report_svg::Source::C { path: &input, opts: &opts } };
+            let code = write_picture(path, lowered, &source, &input, &mapping, size);
+            if code != ExitCode::SUCCESS {
+                return code;
+            }
+        }
+        None => {}
     }
     let start = Instant::now();
     let bytes = match (output, codegen) {
@@ -330,6 +363,83 @@ fn main() -> ExitCode {
         eprint!("{}", timings.render());
     }
     code
+}
+
+/// `--report=FILE.svg|.html`: the picture of the kernels in `lowered` (the module as written,
+/// when sharcc stopped at the gpu level; else lowered again for it), beside the same input through
+/// the baseline pipeline and through the default one without the bank fix, all simulated.
+fn write_picture(
+    path: &str,
+    lowered: Option<report_svg::Lowered<'_>>,
+    source: &report_svg::Source<'_>,
+    input: &Path,
+    mapping: &Mapping,
+    size: i64,
+) -> ExitCode {
+    let target = match sharc_machine::Target::load(&mapping.target) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("sharcc: error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let fail = |e: &str| {
+        eprintln!("sharcc: error: --report={path}: {e}");
+        ExitCode::FAILURE
+    };
+    // The module as written when it is at the gpu level; else the same pipeline to that level.
+    let default_owned = match lowered {
+        Some(_) => Err(String::new()),
+        None => lower_again(input, source, mapping),
+    };
+    let default = match (lowered, &default_owned) {
+        (Some(l), _) => l,
+        (None, Ok((ctx, module))) => report_svg::Lowered { ctx, module: *module },
+        (None, Err(e)) => return fail(&format!("cannot lower the input to the gpu level: {e}")),
+    };
+    let baseline_owned = lower_again(input, source, &Mapping { shared: false, ..mapping.clone() });
+    // Without shared memory or with the fix off, the module as generated is the unfixed one.
+    let fixes = mapping.shared && mapping.bank_fix != BankFix::Off;
+    let unfixed_owned = if fixes {
+        lower_again(input, source, &Mapping { bank_fix: BankFix::Off, ..mapping.clone() })
+    } else {
+        Err(String::new())
+    };
+    let modules = report_svg::Modules {
+        default,
+        baseline: view(&baseline_owned),
+        unfixed: if fixes { view(&unfixed_owned) } else { Ok(default) },
+    };
+    let svg = report_svg::render(&modules, source, &target, size);
+    let text = if path.ends_with(".html") { report_svg::html(&svg) } else { svg };
+    write_output(path, text.as_bytes())
+}
+
+/// A module lowered by [`lower_again`], or why there is none.
+fn view(o: &Result<(Context, OpId), String>) -> Result<report_svg::Lowered<'_>, String> {
+    match o {
+        Ok((ctx, module)) => Ok(report_svg::Lowered { ctx, module: *module }),
+        Err(e) => Err(format!("the pipeline failed: {e}")),
+    }
+}
+
+/// The input through the pipeline of `m` to the gpu level, in a context of its own; on failure,
+/// the first diagnostic's message.
+fn lower_again(input: &Path, source: &report_svg::Source<'_>, m: &Mapping) -> Result<(Context, OpId), String> {
+    let mut ctx = Context::new(sharc_dialects::registry());
+    let module = match source {
+        report_svg::Source::Mlir => load_mlir(&mut ctx, input)?.0,
+        report_svg::Source::C { path, opts } => {
+            let result = compile_file(&mut ctx, path, opts);
+            match result.module {
+                Some(module) if !result.failed() => module,
+                _ => return Err(render_all(&result)),
+            }
+        }
+    };
+    let passes = sharc_tools::pass_registry();
+    pipeline::lower(&mut ctx, module, &passes, m, Level::Gpu, RunOptions::default()).map_err(|d| d.message)?;
+    Ok((ctx, module))
 }
 
 /// Parses and verifies the MLIR module at `path`; on failure, the rendered diagnostic.

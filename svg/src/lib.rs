@@ -1,7 +1,10 @@
 //! A grouped bar chart on a log-scale y axis, written as plain SVG 1.1 (no dependency): one
 //! group of bars per label, one colour per series, decade gridlines with their values, a legend,
 //! and labels rotated under the axis. `suite-report` draws the global sectors of each kernel
-//! (baseline, default, compulsory) with it.
+//! (baseline, default, compulsory) with it, and `sharcc --report=FILE.svg` each kernel's bars;
+//! one module for both, so that the two pictures read the same way.
+
+#![warn(missing_docs)]
 
 use std::fmt::Write as _;
 
@@ -25,6 +28,28 @@ pub struct BarChart {
     pub series: Vec<(String, String)>,
     /// The groups, left to right.
     pub groups: Vec<Group>,
+    /// Bar widths and labels.
+    pub style: Style,
+}
+
+/// How a chart draws its bars: `suite-report`'s many kernels want thin bars whose values show
+/// on hover, `sharcc --report=FILE.svg`'s one kernel per chart wide bars with their numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Style {
+    /// Each bar's width.
+    pub bar_width: f64,
+    /// The plot's least width, whatever the number of groups.
+    pub min_plot_width: f64,
+    /// Whether each bar's value is written above it (always in its `<title>`).
+    pub value_labels: bool,
+    /// The plot's height.
+    pub plot_height: f64,
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style { bar_width: 7.0, min_plot_width: 360.0, value_labels: false, plot_height: 420.0 }
+    }
 }
 
 /// The decades that span `[min, max]` (both positive): `(lo, hi)` with `10^lo <= min` and
@@ -66,9 +91,7 @@ pub fn escape(s: &str) -> String {
 }
 
 /// Layout constants, in SVG user units (pixels).
-const BAR_W: f64 = 7.0;
 const GROUP_GAP: f64 = 9.0;
-const PLOT_H: f64 = 420.0;
 const LEFT: f64 = 78.0;
 const RIGHT: f64 = 24.0;
 const TOP: f64 = 78.0;
@@ -81,16 +104,25 @@ const LABEL_ANGLE_DEG: f64 = 60.0;
 impl BarChart {
     /// The whole SVG document.
     pub fn to_svg(&self) -> String {
+        let (element, _, _) = self.to_element(0.0, 0.0);
+        format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{element}")
+    }
+
+    /// The chart as one `<svg>` element placed at `(x, y)` of an enclosing SVG document, and its
+    /// width and height.
+    pub fn to_element(&self, at_x: f64, at_y: f64) -> (String, f64, f64) {
+        let bar_w = self.style.bar_width;
         let n_series = self.series.len().max(1);
-        let group_w = n_series as f64 * BAR_W + GROUP_GAP;
-        let plot_w = (self.groups.len().max(1) as f64 * group_w).max(360.0);
+        let group_w = n_series as f64 * bar_w + GROUP_GAP;
+        let plot_w = (self.groups.len().max(1) as f64 * group_w).max(self.style.min_plot_width);
         let longest = self.groups.iter().map(|g| g.label.chars().count()).max().unwrap_or(0) as f64;
         let bottom_margin = longest * CHAR_W * LABEL_ANGLE_DEG.to_radians().sin() + 30.0;
         // The first label, rotated, reaches left of its group by its length × cos(angle).
         let first = self.groups.first().map_or(0, |g| g.label.chars().count()) as f64;
         let left = LEFT.max(first * CHAR_W * LABEL_ANGLE_DEG.to_radians().cos() + 8.0);
-        let (width, height) = (left + plot_w + RIGHT, TOP + PLOT_H + bottom_margin);
-        let (top, bottom) = (TOP, TOP + PLOT_H);
+        let plot_h = self.style.plot_height;
+        let (width, height) = (left + plot_w + RIGHT, TOP + plot_h + bottom_margin);
+        let (top, bottom) = (TOP, TOP + plot_h);
 
         let values: Vec<u64> =
             self.groups.iter().flat_map(|g| g.values.iter().flatten().copied()).filter(|&v| v > 0).collect();
@@ -98,10 +130,9 @@ impl BarChart {
         let y = |v: f64| log_y(v, lo, hi, top, bottom);
 
         let mut s = String::new();
-        let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
         let _ = writeln!(
             s,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="{FONT}">"#
+            r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" x="{at_x:.0}" y="{at_y:.0}" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="{FONT}">"#
         );
         let _ = writeln!(s, r#"<rect x="0" y="0" width="{width:.0}" height="{height:.0}" fill="white"/>"#);
         let _ = writeln!(
@@ -152,18 +183,26 @@ impl BarChart {
                 let color = self.series.get(si).map_or("gray", |c| c.1.as_str());
                 let name = self.series.get(si).map_or("", |c| c.0.as_str());
                 let yv = y(v as f64);
+                let bx = x0 + si as f64 * bar_w;
                 let _ = writeln!(
                     s,
-                    r#"<rect x="{:.1}" y="{yv:.1}" width="{BAR_W}" height="{:.1}" fill="{}"><title>{}: {} {v}</title></rect>"#,
-                    x0 + si as f64 * BAR_W,
+                    r#"<rect x="{bx:.1}" y="{yv:.1}" width="{bar_w}" height="{:.1}" fill="{}"><title>{}: {} {v}</title></rect>"#,
                     bottom - yv,
                     escape(color),
                     escape(&g.label),
                     escape(name)
                 );
+                if self.style.value_labels {
+                    let _ = writeln!(
+                        s,
+                        r#"<text class="value" x="{:.1}" y="{:.1}" text-anchor="middle">{v}</text>"#,
+                        bx + bar_w / 2.0,
+                        yv - 4.0
+                    );
+                }
             }
             let missing = g.values.iter().all(Option::is_none);
-            let lx = x0 + n_series as f64 * BAR_W / 2.0;
+            let lx = x0 + n_series as f64 * bar_w / 2.0;
             let _ = writeln!(
                 s,
                 r#"<text transform="translate({lx:.1},{:.1}) rotate(-{LABEL_ANGLE_DEG})" text-anchor="end"{}>{}</text>"#,
@@ -192,7 +231,7 @@ impl BarChart {
             let _ = writeln!(s, r#"<text x="{:.1}" y="{:.1}">{}</text>"#, lx + 17.0, TOP - 20.0, escape(name));
         }
         s.push_str("</svg>\n");
-        s
+        (s, width, height)
     }
 }
 
@@ -239,6 +278,7 @@ mod tests {
                 Group { label: "k/gemm".into(), values: vec![Some(1000), Some(100)] },
                 Group { label: "k/bad".into(), values: vec![None, None] },
             ],
+            style: Style::default(),
         };
         let svg = chart.to_svg();
         assert!(svg.starts_with("<?xml") && svg.ends_with("</svg>\n"));
@@ -249,5 +289,11 @@ mod tests {
         assert!(svg.contains(">100</text>") && svg.contains(">1k</text>"));
         assert!(svg.contains(r##"fill="#b00000">k/bad</text>"##));
         assert!(svg.contains("rotate(-60)"));
+        assert!(!svg.contains(r#"class="value""#));
+        let labelled = BarChart { style: Style { value_labels: true, ..Style::default() }, ..chart };
+        let (element, w, h) = labelled.to_element(10.0, 20.0);
+        assert!(element.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" x="10" y="20""#));
+        assert!(w > 0.0 && h > 0.0);
+        assert!(element.contains(r#"class="value""#) && element.contains(">1000</text>"));
     }
 }
