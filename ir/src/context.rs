@@ -24,6 +24,13 @@ pub struct Context {
     pub(crate) attrs: Interner<AttrKind>,
     /// Names of unregistered ops, shared by all ops of one name.
     unregistered_names: FxHashMap<String, Arc<str>>,
+    /// The ids of scalar types already interned (`index`, the floats, `none`, signless `iN` of
+    /// the usual widths), by [`scalar_slot`]; `u32::MAX` until first used. Parsers ask for
+    /// `index` and `f32` tens of thousands of times, and hashing and probing the interner each
+    /// time was a visible share of parse time.
+    pub(crate) scalar_types: [u32; crate::types::SCALAR_SLOTS],
+    /// Attributes built once per context from a fixed key (see [`Context::memo_attr`]).
+    attr_memo: FxHashMap<&'static str, crate::attrs::Attr>,
     registry: Arc<DialectRegistry>,
     /// Whether ops of unregistered dialects may be created (`--allow-unregistered-dialect`).
     pub allow_unregistered: bool,
@@ -40,6 +47,8 @@ impl Context {
             types: Interner::default(),
             attrs: Interner::default(),
             unregistered_names: FxHashMap::default(),
+            scalar_types: [u32::MAX; crate::types::SCALAR_SLOTS],
+            attr_memo: FxHashMap::default(),
             registry,
             allow_unregistered: false,
         }
@@ -48,6 +57,32 @@ impl Context {
     /// The registry.
     pub fn registry(&self) -> &Arc<DialectRegistry> {
         &self.registry
+    }
+
+    /// Reserves room for this many more ops, values, blocks and regions (a parser that knows its
+    /// input's size calls it, so the arenas do not double, and copy themselves, while it runs).
+    pub fn reserve(&mut self, ops: usize, values: usize, blocks: usize, regions: usize) {
+        self.ops.reserve(ops);
+        self.values.reserve(values);
+        self.blocks.reserve(blocks);
+        self.regions.reserve(regions);
+    }
+
+    /// The attribute `build` makes, built and interned once per context under `key` and
+    /// returned from a table afterwards. For attributes a dialect adds to most of its ops, such
+    /// as arith's default `#arith.fastmath<none>`, whose construction formats and hashes
+    /// strings. `build` must always make the same attribute for the same key.
+    pub fn memo_attr(
+        &mut self,
+        key: &'static str,
+        build: impl FnOnce(&mut Context) -> crate::attrs::Attr,
+    ) -> crate::attrs::Attr {
+        if let Some(&a) = self.attr_memo.get(key) {
+            return a;
+        }
+        let a = build(self);
+        self.attr_memo.insert(key, a);
+        a
     }
 
     // ----- creation -------------------------------------------------------------------------

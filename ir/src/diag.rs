@@ -93,15 +93,13 @@ pub struct SourceFile {
 impl SourceFile {
     /// Indexes `text`.
     pub fn new(name: &str, text: Arc<str>) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let line_starts = line_starts(&text);
         SourceFile { name: Arc::from(name), text, line_starts }
     }
 
     /// 1-based line and column (in bytes, as MLIR) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
-        let line = self.line_starts.partition_point(|&s| s <= offset).max(1) - 1;
-        ((line + 1) as u32, (offset - self.line_starts[line] + 1) as u32)
+        line_col(&self.line_starts, offset)
     }
 
     /// The text of a 1-based line, without its newline.
@@ -116,6 +114,19 @@ impl SourceFile {
         let (line, col) = self.line_col(offset);
         Location::file_line_col(&self.name, line, col)
     }
+}
+
+/// The byte offset where each line of `text` starts (the first is 0).
+pub(crate) fn line_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+    starts
+}
+
+/// 1-based line and byte column of `offset`, given the text's [`line_starts`].
+pub(crate) fn line_col(line_starts: &[usize], offset: usize) -> (u32, u32) {
+    let line = line_starts.partition_point(|&s| s <= offset).max(1) - 1;
+    ((line + 1) as u32, (offset - line_starts[line] + 1) as u32)
 }
 
 /// The files a tool has read, for rendering diagnostics with source lines.

@@ -19,7 +19,6 @@ use super::ParseResult;
 use super::{escape, parse_type, printer};
 use crate::attrs::Attr;
 use crate::context::Context;
-use crate::diag::SourceFile;
 use crate::entity::{BlockId, OpId, RegionId, Value};
 use crate::location::Location;
 use crate::types::Type;
@@ -93,7 +92,9 @@ pub struct Parser<'s, 'c> {
     pub(crate) ctx: &'c mut Context,
     pub(crate) src: &'s str,
     file: Arc<str>,
-    source: SourceFile,
+    /// Byte offsets where each line starts, for the line:col of every op's location. Only the
+    /// offsets: a `SourceFile` would copy the whole text, which the parser already borrows.
+    line_starts: Vec<usize>,
     tokens: Vec<Token>,
     pos: usize,
     /// Tokens re-read from a split token; consumed (from the back) before `tokens[pos]`.
@@ -114,6 +115,11 @@ pub struct Parser<'s, 'c> {
 /// Parses a whole buffer into a `builtin.module`. A buffer that does not consist of a single
 /// `module` op gets an implicit one around its top-level ops, as in MLIR.
 pub fn parse_source(ctx: &mut Context, name: &str, text: &str, options: &ParseOptions) -> ParseResult<OpId> {
+    // Grow the arenas once, from the input's size, instead of doubling them while parsing
+    // (each doubling copies the arena and touches fresh pages). Dense IR averages about 45
+    // bytes per op (the generated affine modules of bench/); reserving for one op per 32 bytes
+    // errs high, which costs address space only: pages never written stay untouched.
+    ctx.reserve(text.len() / 32, text.len() / 32, text.len() / 256, text.len() / 256);
     let mut p = Parser::new(ctx, name, text, options.clone())?;
     p.parse_top_level()
 }
@@ -122,13 +128,12 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// A parser over `text`, reported as file `name`.
     pub fn new(ctx: &'c mut Context, name: &str, text: &'s str, options: ParseOptions) -> ParseResult<Self> {
         let file: Arc<str> = Arc::from(name);
-        let source = SourceFile::new(name, Arc::from(""));
         let placeholder_block = ctx.new_block();
         let mut p = Parser {
             ctx,
             src: text,
             file,
-            source,
+            line_starts: crate::diag::line_starts(text),
             tokens: Vec::new(),
             pos: 0,
             pending: Vec::new(),
@@ -141,7 +146,6 @@ impl<'s, 'c> Parser<'s, 'c> {
             options,
             parsed_regions: std::collections::HashSet::default(),
         };
-        p.source = SourceFile::new(name, Arc::from(text));
         p.tokens = match lexer::tokenize(text) {
             Ok(t) => t,
             Err(offset) => {

@@ -41,11 +41,12 @@ impl<'s, 'c> Parser<'s, 'c> {
         if from >= t.end {
             return Ok(());
         }
-        let toks =
-            lexer::tokenize_fragment(self.src, 0, from..t.end).ok_or_else(|| self.error_at(from, "invalid token"))?;
-        for tok in toks.into_iter().rev() {
-            self.pending.push(tok);
+        // `pending` is consumed from the back: append the fragment's tokens, then reverse them.
+        let n = self.pending.len();
+        if !lexer::tokenize_fragment_into(self.src, from..t.end, &mut self.pending) {
+            return Err(self.error_at(from, "invalid token"));
         }
+        self.pending[n..].reverse();
         Ok(())
     }
 
@@ -70,7 +71,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// A location for a byte offset of this buffer.
     pub fn loc_at(&self, offset: usize) -> Location {
-        let (line, col) = self.source.line_col(offset);
+        let (line, col) = crate::diag::line_col(&self.line_starts, offset);
         Location::file_line_col(&self.file, line, col)
     }
 
