@@ -9,6 +9,7 @@ use crate::registry::{DialectRegistry, OpSpec, OpTraits};
 use crate::types::{Type, TypeKind};
 use indexmap::IndexSet;
 use rustc_hash::{FxBuildHasher, FxHashMap};
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 type Interner<T> = IndexSet<T, FxBuildHasher>;
@@ -135,7 +136,7 @@ impl Context {
 
     fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
         let v = Value(self.values.len() as u32);
-        self.values.push(ValueData { ty, def, uses: Vec::new(), loc: None });
+        self.values.push(ValueData { ty, def, uses: SmallVec::new(), loc: None });
         v
     }
 
@@ -203,6 +204,7 @@ impl Context {
 
     // ----- op accessors ---------------------------------------------------------------------
 
+    #[inline]
     fn op_data(&self, op: OpId) -> &OpData {
         &self.ops[op.index()]
     }
@@ -218,36 +220,43 @@ impl Context {
     }
 
     /// The op's spec, `None` for unregistered ops.
+    #[inline]
     pub fn op_spec(&self, op: OpId) -> Option<&'static OpSpec> {
         self.op_data(op).spec
     }
 
     /// Whether the op is registered and has all of `traits`.
+    #[inline]
     pub fn op_has(&self, op: OpId, traits: OpTraits) -> bool {
         self.op_data(op).spec.is_some_and(|s| s.has(traits))
     }
 
     /// Whether the op is the registered op `name`.
+    #[inline]
     pub fn op_is(&self, op: OpId, name: &str) -> bool {
         self.op_data(op).spec.is_some_and(|s| s.name == name)
     }
 
     /// Operands.
+    #[inline]
     pub fn operands(&self, op: OpId) -> &[Value] {
         &self.op_data(op).operands
     }
 
     /// Operand `i`.
+    #[inline]
     pub fn operand(&self, op: OpId, i: usize) -> Value {
         self.op_data(op).operands[i]
     }
 
     /// Results.
+    #[inline]
     pub fn results(&self, op: OpId) -> &[Value] {
         &self.op_data(op).results
     }
 
     /// Result `i`.
+    #[inline]
     pub fn result(&self, op: OpId, i: usize) -> Value {
         self.op_data(op).results[i]
     }
@@ -263,11 +272,13 @@ impl Context {
     }
 
     /// Regions.
+    #[inline]
     pub fn regions(&self, op: OpId) -> &[RegionId] {
         &self.op_data(op).regions
     }
 
     /// Region `i`.
+    #[inline]
     pub fn region(&self, op: OpId, i: usize) -> RegionId {
         self.op_data(op).regions[i]
     }
@@ -278,6 +289,7 @@ impl Context {
     }
 
     /// Location.
+    #[inline]
     pub fn loc(&self, op: OpId) -> &Location {
         &self.op_data(op).loc
     }
@@ -288,16 +300,19 @@ impl Context {
     }
 
     /// Inherent attributes (properties), sorted by name.
+    #[inline]
     pub fn props(&self, op: OpId) -> &[NamedAttr] {
         &self.op_data(op).props
     }
 
     /// Discardable attributes, sorted by name.
+    #[inline]
     pub fn attrs(&self, op: OpId) -> &[NamedAttr] {
         &self.op_data(op).attrs
     }
 
     /// An attribute by name: properties first, then discardable attributes.
+    #[inline]
     pub fn attr_of(&self, op: OpId, name: &str) -> Option<Attr> {
         let d = self.op_data(op);
         op::find_attr(&d.props, name).or_else(|| op::find_attr(&d.attrs, name))
@@ -320,6 +335,7 @@ impl Context {
     }
 
     /// The block holding the op.
+    #[inline]
     pub fn parent_block(&self, op: OpId) -> Option<BlockId> {
         self.op_data(op).parent
     }
@@ -355,6 +371,7 @@ impl Context {
     }
 
     /// The next op in the block.
+    #[inline]
     pub fn next_op(&self, op: OpId) -> Option<OpId> {
         self.op_data(op).next
     }
@@ -372,6 +389,7 @@ impl Context {
     // ----- block and region accessors -------------------------------------------------------
 
     /// Block arguments.
+    #[inline]
     pub fn block_args(&self, block: BlockId) -> &[Value] {
         &self.blocks[block.index()].args
     }
@@ -392,16 +410,19 @@ impl Context {
     }
 
     /// The first op of a block.
+    #[inline]
     pub fn block_first_op(&self, block: BlockId) -> Option<OpId> {
         self.blocks[block.index()].first
     }
 
     /// The last op of a block (its terminator, if it has one).
+    #[inline]
     pub fn block_last_op(&self, block: BlockId) -> Option<OpId> {
         self.blocks[block.index()].last
     }
 
     /// The region holding the block.
+    #[inline]
     pub fn block_parent(&self, block: BlockId) -> Option<RegionId> {
         self.blocks[block.index()].parent
     }
@@ -412,16 +433,19 @@ impl Context {
     }
 
     /// The blocks of a region.
+    #[inline]
     pub fn region_blocks(&self, region: RegionId) -> &[BlockId] {
         &self.regions[region.index()].blocks
     }
 
     /// The first block of a region.
+    #[inline]
     pub fn entry_block(&self, region: RegionId) -> Option<BlockId> {
         self.regions[region.index()].blocks.first().copied()
     }
 
     /// The op owning the region.
+    #[inline]
     pub fn region_parent(&self, region: RegionId) -> Option<OpId> {
         self.regions[region.index()].parent
     }
@@ -434,6 +458,7 @@ impl Context {
     // ----- value accessors ------------------------------------------------------------------
 
     /// The type of a value.
+    #[inline]
     pub fn value_type(&self, v: Value) -> Type {
         self.values[v.index()].ty
     }
@@ -444,6 +469,7 @@ impl Context {
     }
 
     /// What defines a value.
+    #[inline]
     pub fn value_def(&self, v: Value) -> ValueDef {
         self.values[v.index()].def
     }
@@ -465,11 +491,13 @@ impl Context {
     }
 
     /// The uses of a value.
+    #[inline]
     pub fn uses(&self, v: Value) -> &[Use] {
         &self.values[v.index()].uses
     }
 
     /// Whether the value is used.
+    #[inline]
     pub fn has_uses(&self, v: Value) -> bool {
         !self.values[v.index()].uses.is_empty()
     }

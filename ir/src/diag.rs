@@ -87,24 +87,29 @@ pub struct SourceFile {
     pub name: Arc<str>,
     /// The text.
     pub text: Arc<str>,
-    line_starts: Vec<usize>,
+    /// Computed on the first line:col lookup: a tool registers every input it reads, and
+    /// most runs render no diagnostic.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
     /// Indexes `text`.
     pub fn new(name: &str, text: Arc<str>) -> Self {
-        let line_starts = line_starts(&text);
-        SourceFile { name: Arc::from(name), text, line_starts }
+        SourceFile { name: Arc::from(name), text, line_starts: std::sync::OnceLock::new() }
+    }
+
+    fn starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| line_starts(&self.text))
     }
 
     /// 1-based line and column (in bytes, as MLIR) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
-        line_col(&self.line_starts, offset)
+        line_col(self.starts(), offset)
     }
 
     /// The text of a 1-based line, without its newline.
     pub fn line_text(&self, line: u32) -> Option<&str> {
-        let start = *self.line_starts.get((line as usize).checked_sub(1)?)?;
+        let start = *self.starts().get((line as usize).checked_sub(1)?)?;
         let rest = self.text.get(start..)?;
         Some(rest.split('\n').next().unwrap_or("").trim_end_matches('\r'))
     }

@@ -224,6 +224,7 @@ impl Context {
     }
 
     /// The structure of a type.
+    #[inline]
     pub fn type_kind(&self, ty: Type) -> &TypeKind {
         self.types.get_index(ty.0 as usize).expect("type ids come from this context")
     }

@@ -23,6 +23,7 @@ use crate::entity::{BlockId, OpId, RegionId, Value};
 use crate::location::Location;
 use crate::types::Type;
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 mod locations;
@@ -76,11 +77,14 @@ struct ValueGroup {
     offset: usize,
 }
 
+/// Names are borrowed from the source where they were written there (nearly always), so
+/// defining a value allocates no string; a custom parser may define a name of its own, which is
+/// then owned.
 #[derive(Default)]
-struct NameScope {
-    values: HashMap<String, ValueGroup>,
+struct NameScope<'s> {
+    values: HashMap<Cow<'s, str>, ValueGroup>,
     /// Names defined in each open region of this scope, to forget them when it closes.
-    defined_in_region: Vec<Vec<String>>,
+    defined_in_region: Vec<Vec<Cow<'s, str>>>,
     /// Forward references: (name, number) -> (placeholder, first use offset).
     forward: HashMap<(String, u32), (Value, usize)>,
     /// Block names of each open region.
@@ -102,7 +106,7 @@ pub struct Parser<'s, 'c> {
     pub(crate) attr_aliases: HashMap<String, Attr>,
     pub(crate) type_aliases: HashMap<String, Type>,
     pub(crate) loc_aliases: HashMap<String, Location>,
-    scopes: Vec<NameScope>,
+    scopes: Vec<NameScope<'s>>,
     default_dialects: Vec<Option<&'static str>>,
     placeholder_block: BlockId,
     options: ParseOptions,
