@@ -99,12 +99,14 @@ pub struct Parser<'s, 'c> {
     /// Byte offsets where each line starts, for the line:col of every op's location. Only the
     /// offsets: a `SourceFile` would copy the whole text, which the parser already borrows.
     line_starts: Vec<usize>,
-    tokens: Vec<Token>,
-    pos: usize,
+    pub(crate) tokens: Vec<Token>,
+    pub(crate) pos: usize,
     /// Tokens re-read from a split token; consumed (from the back) before `tokens[pos]`.
-    pending: Vec<Token>,
+    pub(crate) pending: Vec<Token>,
     pub(crate) attr_aliases: HashMap<String, Attr>,
     pub(crate) type_aliases: HashMap<String, Type>,
+    /// Memref types by their source text (see `parse_memref_type_memoized`).
+    pub(crate) type_memo: HashMap<&'s str, Type>,
     pub(crate) loc_aliases: HashMap<String, Location>,
     scopes: Vec<NameScope<'s>>,
     default_dialects: Vec<Option<&'static str>>,
@@ -143,6 +145,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             pending: Vec::new(),
             attr_aliases: HashMap::default(),
             type_aliases: HashMap::default(),
+            type_memo: HashMap::default(),
             loc_aliases: HashMap::default(),
             scopes: Vec::new(),
             default_dialects: vec![Some("builtin")],
