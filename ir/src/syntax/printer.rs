@@ -268,6 +268,8 @@ impl NameTable {
     /// behaviour, which makes generic names unique in the whole module).
     pub fn compute(ctx: &Context, op: OpId, generic: bool) -> NameTable {
         let mut t = NameTable { generic, ..NameTable::default() };
+        // One span per value of the context: sized once rather than grown name by name.
+        t.spans.reserve(ctx.num_values());
         let mut c = Counters { value: 0, arg: 0, conflict: 0 };
         let mut used: Vec<HashSet<String>> = vec![HashSet::default()];
         t.number_op(ctx, op, &mut c, &mut used);
