@@ -62,11 +62,13 @@ impl Context {
 
     /// Reserves room for this many more ops, values, blocks and regions (a parser that knows its
     /// input's size calls it, so the arenas do not double, and copy themselves, while it runs).
+    /// A hint only: where the memory cannot be had up front (a huge input), the arenas grow as
+    /// before.
     pub fn reserve(&mut self, ops: usize, values: usize, blocks: usize, regions: usize) {
-        self.ops.reserve(ops);
-        self.values.reserve(values);
-        self.blocks.reserve(blocks);
-        self.regions.reserve(regions);
+        let _ = self.ops.try_reserve(ops);
+        let _ = self.values.try_reserve(values);
+        let _ = self.blocks.try_reserve(blocks);
+        let _ = self.regions.try_reserve(regions);
     }
 
     /// The attribute `build` makes, built and interned once per context under `key` and

@@ -174,7 +174,8 @@ pub fn print_op(ctx: &Context, op: OpId, options: PrintOptions) -> String {
     // Custom forms print about 45 bytes per op (the generated affine modules of bench/):
     // reserving 64 keeps the text from doubling, and copying itself, as it grows; pages
     // reserved and never written cost address space only.
-    p.out.reserve(nested_ops.saturating_mul(64));
+    // A hint: without the memory up front the text grows as it goes.
+    let _ = p.out.try_reserve(nested_ops.saturating_mul(64));
     p.print_operation(op);
     let mut out = std::mem::take(&mut p.out);
     // The alias (and location alias) definitions go before the body; they are known only
@@ -269,7 +270,7 @@ impl NameTable {
     pub fn compute(ctx: &Context, op: OpId, generic: bool) -> NameTable {
         let mut t = NameTable { generic, ..NameTable::default() };
         // One span per value of the context: sized once rather than grown name by name.
-        t.spans.reserve(ctx.num_values());
+        let _ = t.spans.try_reserve(ctx.num_values());
         let mut c = Counters { value: 0, arg: 0, conflict: 0 };
         let mut used: Vec<HashSet<String>> = vec![HashSet::default()];
         t.number_op(ctx, op, &mut c, &mut used);
