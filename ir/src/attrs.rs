@@ -128,6 +128,7 @@ impl Context {
     }
 
     /// The structure of an attribute.
+    #[inline]
     pub fn attr_kind(&self, attr: Attr) -> &AttrKind {
         self.attrs.get_index(attr.0 as usize).expect("attribute ids come from this context")
     }

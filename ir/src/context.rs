@@ -9,6 +9,7 @@ use crate::registry::{DialectRegistry, OpSpec, OpTraits};
 use crate::types::{Type, TypeKind};
 use indexmap::IndexSet;
 use rustc_hash::{FxBuildHasher, FxHashMap};
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 type Interner<T> = IndexSet<T, FxBuildHasher>;
@@ -24,6 +25,13 @@ pub struct Context {
     pub(crate) attrs: Interner<AttrKind>,
     /// Names of unregistered ops, shared by all ops of one name.
     unregistered_names: FxHashMap<String, Arc<str>>,
+    /// The ids of scalar types already interned (`index`, the floats, `none`, signless `iN` of
+    /// the usual widths), by [`scalar_slot`]; `u32::MAX` until first used. Parsers ask for
+    /// `index` and `f32` tens of thousands of times, and hashing and probing the interner each
+    /// time was a visible share of parse time.
+    pub(crate) scalar_types: [u32; crate::types::SCALAR_SLOTS],
+    /// Attributes built once per context from a fixed key (see [`Context::memo_attr`]).
+    attr_memo: FxHashMap<&'static str, crate::attrs::Attr>,
     registry: Arc<DialectRegistry>,
     /// Whether ops of unregistered dialects may be created (`--allow-unregistered-dialect`).
     pub allow_unregistered: bool,
@@ -40,6 +48,8 @@ impl Context {
             types: Interner::default(),
             attrs: Interner::default(),
             unregistered_names: FxHashMap::default(),
+            scalar_types: [u32::MAX; crate::types::SCALAR_SLOTS],
+            attr_memo: FxHashMap::default(),
             registry,
             allow_unregistered: false,
         }
@@ -48,6 +58,34 @@ impl Context {
     /// The registry.
     pub fn registry(&self) -> &Arc<DialectRegistry> {
         &self.registry
+    }
+
+    /// Reserves room for this many more ops, values, blocks and regions (a parser that knows its
+    /// input's size calls it, so the arenas do not double, and copy themselves, while it runs).
+    /// A hint only: where the memory cannot be had up front (a huge input), the arenas grow as
+    /// before.
+    pub fn reserve(&mut self, ops: usize, values: usize, blocks: usize, regions: usize) {
+        let _ = self.ops.try_reserve(ops);
+        let _ = self.values.try_reserve(values);
+        let _ = self.blocks.try_reserve(blocks);
+        let _ = self.regions.try_reserve(regions);
+    }
+
+    /// The attribute `build` makes, built and interned once per context under `key` and
+    /// returned from a table afterwards. For attributes a dialect adds to most of its ops, such
+    /// as arith's default `#arith.fastmath<none>`, whose construction formats and hashes
+    /// strings. `build` must always make the same attribute for the same key.
+    pub fn memo_attr(
+        &mut self,
+        key: &'static str,
+        build: impl FnOnce(&mut Context) -> crate::attrs::Attr,
+    ) -> crate::attrs::Attr {
+        if let Some(&a) = self.attr_memo.get(key) {
+            return a;
+        }
+        let a = build(self);
+        self.attr_memo.insert(key, a);
+        a
     }
 
     // ----- creation -------------------------------------------------------------------------
@@ -100,7 +138,7 @@ impl Context {
 
     fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
         let v = Value(self.values.len() as u32);
-        self.values.push(ValueData { ty, def, uses: Vec::new(), loc: None });
+        self.values.push(ValueData { ty, def, uses: SmallVec::new(), loc: None });
         v
     }
 
@@ -168,6 +206,7 @@ impl Context {
 
     // ----- op accessors ---------------------------------------------------------------------
 
+    #[inline]
     fn op_data(&self, op: OpId) -> &OpData {
         &self.ops[op.index()]
     }
@@ -183,36 +222,43 @@ impl Context {
     }
 
     /// The op's spec, `None` for unregistered ops.
+    #[inline]
     pub fn op_spec(&self, op: OpId) -> Option<&'static OpSpec> {
         self.op_data(op).spec
     }
 
     /// Whether the op is registered and has all of `traits`.
+    #[inline]
     pub fn op_has(&self, op: OpId, traits: OpTraits) -> bool {
         self.op_data(op).spec.is_some_and(|s| s.has(traits))
     }
 
     /// Whether the op is the registered op `name`.
+    #[inline]
     pub fn op_is(&self, op: OpId, name: &str) -> bool {
         self.op_data(op).spec.is_some_and(|s| s.name == name)
     }
 
     /// Operands.
+    #[inline]
     pub fn operands(&self, op: OpId) -> &[Value] {
         &self.op_data(op).operands
     }
 
     /// Operand `i`.
+    #[inline]
     pub fn operand(&self, op: OpId, i: usize) -> Value {
         self.op_data(op).operands[i]
     }
 
     /// Results.
+    #[inline]
     pub fn results(&self, op: OpId) -> &[Value] {
         &self.op_data(op).results
     }
 
     /// Result `i`.
+    #[inline]
     pub fn result(&self, op: OpId, i: usize) -> Value {
         self.op_data(op).results[i]
     }
@@ -228,11 +274,13 @@ impl Context {
     }
 
     /// Regions.
+    #[inline]
     pub fn regions(&self, op: OpId) -> &[RegionId] {
         &self.op_data(op).regions
     }
 
     /// Region `i`.
+    #[inline]
     pub fn region(&self, op: OpId, i: usize) -> RegionId {
         self.op_data(op).regions[i]
     }
@@ -243,6 +291,7 @@ impl Context {
     }
 
     /// Location.
+    #[inline]
     pub fn loc(&self, op: OpId) -> &Location {
         &self.op_data(op).loc
     }
@@ -253,16 +302,19 @@ impl Context {
     }
 
     /// Inherent attributes (properties), sorted by name.
+    #[inline]
     pub fn props(&self, op: OpId) -> &[NamedAttr] {
         &self.op_data(op).props
     }
 
     /// Discardable attributes, sorted by name.
+    #[inline]
     pub fn attrs(&self, op: OpId) -> &[NamedAttr] {
         &self.op_data(op).attrs
     }
 
     /// An attribute by name: properties first, then discardable attributes.
+    #[inline]
     pub fn attr_of(&self, op: OpId, name: &str) -> Option<Attr> {
         let d = self.op_data(op);
         op::find_attr(&d.props, name).or_else(|| op::find_attr(&d.attrs, name))
@@ -285,6 +337,7 @@ impl Context {
     }
 
     /// The block holding the op.
+    #[inline]
     pub fn parent_block(&self, op: OpId) -> Option<BlockId> {
         self.op_data(op).parent
     }
@@ -320,6 +373,7 @@ impl Context {
     }
 
     /// The next op in the block.
+    #[inline]
     pub fn next_op(&self, op: OpId) -> Option<OpId> {
         self.op_data(op).next
     }
@@ -337,6 +391,7 @@ impl Context {
     // ----- block and region accessors -------------------------------------------------------
 
     /// Block arguments.
+    #[inline]
     pub fn block_args(&self, block: BlockId) -> &[Value] {
         &self.blocks[block.index()].args
     }
@@ -357,16 +412,19 @@ impl Context {
     }
 
     /// The first op of a block.
+    #[inline]
     pub fn block_first_op(&self, block: BlockId) -> Option<OpId> {
         self.blocks[block.index()].first
     }
 
     /// The last op of a block (its terminator, if it has one).
+    #[inline]
     pub fn block_last_op(&self, block: BlockId) -> Option<OpId> {
         self.blocks[block.index()].last
     }
 
     /// The region holding the block.
+    #[inline]
     pub fn block_parent(&self, block: BlockId) -> Option<RegionId> {
         self.blocks[block.index()].parent
     }
@@ -377,16 +435,19 @@ impl Context {
     }
 
     /// The blocks of a region.
+    #[inline]
     pub fn region_blocks(&self, region: RegionId) -> &[BlockId] {
         &self.regions[region.index()].blocks
     }
 
     /// The first block of a region.
+    #[inline]
     pub fn entry_block(&self, region: RegionId) -> Option<BlockId> {
         self.regions[region.index()].blocks.first().copied()
     }
 
     /// The op owning the region.
+    #[inline]
     pub fn region_parent(&self, region: RegionId) -> Option<OpId> {
         self.regions[region.index()].parent
     }
@@ -399,6 +460,7 @@ impl Context {
     // ----- value accessors ------------------------------------------------------------------
 
     /// The type of a value.
+    #[inline]
     pub fn value_type(&self, v: Value) -> Type {
         self.values[v.index()].ty
     }
@@ -409,6 +471,7 @@ impl Context {
     }
 
     /// What defines a value.
+    #[inline]
     pub fn value_def(&self, v: Value) -> ValueDef {
         self.values[v.index()].def
     }
@@ -430,11 +493,13 @@ impl Context {
     }
 
     /// The uses of a value.
+    #[inline]
     pub fn uses(&self, v: Value) -> &[Use] {
         &self.values[v.index()].uses
     }
 
     /// Whether the value is used.
+    #[inline]
     pub fn has_uses(&self, v: Value) -> bool {
         !self.values[v.index()].uses.is_empty()
     }

@@ -87,26 +87,29 @@ pub struct SourceFile {
     pub name: Arc<str>,
     /// The text.
     pub text: Arc<str>,
-    line_starts: Vec<usize>,
+    /// Computed on the first line:col lookup: a tool registers every input it reads, and
+    /// most runs render no diagnostic.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
     /// Indexes `text`.
     pub fn new(name: &str, text: Arc<str>) -> Self {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        SourceFile { name: Arc::from(name), text, line_starts }
+        SourceFile { name: Arc::from(name), text, line_starts: std::sync::OnceLock::new() }
+    }
+
+    fn starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| line_starts(&self.text))
     }
 
     /// 1-based line and column (in bytes, as MLIR) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
-        let line = self.line_starts.partition_point(|&s| s <= offset).max(1) - 1;
-        ((line + 1) as u32, (offset - self.line_starts[line] + 1) as u32)
+        line_col(self.starts(), offset)
     }
 
     /// The text of a 1-based line, without its newline.
     pub fn line_text(&self, line: u32) -> Option<&str> {
-        let start = *self.line_starts.get((line as usize).checked_sub(1)?)?;
+        let start = *self.starts().get((line as usize).checked_sub(1)?)?;
         let rest = self.text.get(start..)?;
         Some(rest.split('\n').next().unwrap_or("").trim_end_matches('\r'))
     }
@@ -116,6 +119,19 @@ impl SourceFile {
         let (line, col) = self.line_col(offset);
         Location::file_line_col(&self.name, line, col)
     }
+}
+
+/// The byte offset where each line of `text` starts (the first is 0).
+pub(crate) fn line_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+    starts
+}
+
+/// 1-based line and byte column of `offset`, given the text's [`line_starts`].
+pub(crate) fn line_col(line_starts: &[usize], offset: usize) -> (u32, u32) {
+    let line = line_starts.partition_point(|&s| s <= offset).max(1) - 1;
+    ((line + 1) as u32, (offset - line_starts[line] + 1) as u32)
 }
 
 /// The files a tool has read, for rendering diagnostics with source lines.

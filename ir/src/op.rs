@@ -9,6 +9,7 @@ use crate::entity::{BlockId, OpId, RegionId, Value};
 use crate::location::Location;
 use crate::registry::OpSpec;
 use crate::types::Type;
+use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// An operation's storage.
@@ -18,7 +19,9 @@ pub struct OpData {
     pub(crate) name: Option<Arc<str>>,
     pub(crate) spec: Option<&'static OpSpec>,
     pub(crate) operands: Vec<Value>,
-    pub(crate) results: Vec<Value>,
+    /// Inline up to two: nearly every op has at most one result, and a heap block per op was
+    /// a visible share of parse time.
+    pub(crate) results: SmallVec<[Value; 2]>,
     /// Inherent attributes (MLIR's properties, printed as `<{...}>` in generic form), sorted.
     pub(crate) props: Vec<NamedAttr>,
     /// Discardable attributes, sorted.
@@ -82,7 +85,8 @@ pub struct Use {
 pub struct ValueData {
     pub(crate) ty: Type,
     pub(crate) def: ValueDef,
-    pub(crate) uses: Vec<Use>,
+    /// Inline up to two uses, the common case (a heap block per value otherwise).
+    pub(crate) uses: SmallVec<[Use; 2]>,
     pub(crate) loc: Option<Location>,
 }
 

@@ -185,14 +185,46 @@ pub enum TypeKind {
     },
 }
 
+/// The number of entries of `Context::scalar_types`.
+pub(crate) const SCALAR_SLOTS: usize = 16;
+
+/// The slot of a scalar type in `Context::scalar_types`, `None` for other types.
+fn scalar_slot(kind: &TypeKind) -> Option<usize> {
+    Some(match kind {
+        TypeKind::Index => 0,
+        TypeKind::None => 1,
+        // Seven float kinds: slots 2 ..= 8.
+        TypeKind::Float(f) => 2 + *f as usize,
+        TypeKind::Integer { width, signedness: Signedness::Signless } => match width {
+            1 => 9,
+            8 => 10,
+            16 => 11,
+            32 => 12,
+            64 => 13,
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
 impl Context {
     /// Uniques a type.
     pub fn ty(&mut self, kind: TypeKind) -> Type {
+        let slot = scalar_slot(&kind);
+        if let Some(s) = slot {
+            if self.scalar_types[s] != u32::MAX {
+                return Type(self.scalar_types[s]);
+            }
+        }
         let (index, _) = self.types.insert_full(kind);
+        if let Some(s) = slot {
+            self.scalar_types[s] = index as u32;
+        }
         Type(index as u32)
     }
 
     /// The structure of a type.
+    #[inline]
     pub fn type_kind(&self, ty: Type) -> &TypeKind {
         self.types.get_index(ty.0 as usize).expect("type ids come from this context")
     }

@@ -27,14 +27,16 @@ pub fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnos
 
 /// Verifies `root` and everything nested in it; returns the first error.
 pub fn verify(ctx: &Context, root: OpId) -> Result<(), Diagnostic> {
-    let mut v = Verifier { ctx, order: HashMap::default(), dominators: HashMap::default() };
+    let mut v = Verifier { ctx, order: Vec::new(), dominators: HashMap::default() };
     v.verify_op(root)
 }
 
 struct Verifier<'a> {
     ctx: &'a Context,
-    /// Position of each op in its block, filled per block on demand.
-    order: HashMap<OpId, usize>,
+    /// Position of each op in its block, indexed by op id (`u32::MAX`: not yet known); filled
+    /// per block on demand. Dense, not a map: same-block dominance asks for it for most
+    /// operands, and hashing every op of every block was a visible share of verification.
+    order: Vec<u32>,
     /// Dominator sets of blocks of multi-block regions.
     dominators: HashMap<RegionId, HashMap<BlockId, HashSet<BlockId>>>,
 }
@@ -145,15 +147,22 @@ impl Verifier<'_> {
     }
 
     fn position(&mut self, op: OpId) -> usize {
-        if let Some(&p) = self.order.get(&op) {
-            return p;
+        if self.order.is_empty() {
+            self.order = vec![u32::MAX; self.ctx.num_ops()];
+        }
+        match self.order.get(op.index()) {
+            Some(&p) if p != u32::MAX => return p as usize,
+            _ => {}
         }
         if let Some(b) = self.ctx.parent_block(op) {
             for (i, o) in self.ctx.block_ops_iter(b).enumerate() {
-                self.order.insert(o, i);
+                if let Some(slot) = self.order.get_mut(o.index()) {
+                    // Saturates at `u32::MAX - 1`: a block of 4 G ops does not fit in memory.
+                    *slot = u32::try_from(i).unwrap_or(u32::MAX - 1).min(u32::MAX - 1);
+                }
             }
         }
-        self.order.get(&op).copied().unwrap_or(0)
+        self.order.get(op.index()).copied().filter(|&p| p != u32::MAX).unwrap_or(0) as usize
     }
 
     /// Checks that operand `index` (value `v`) of `user` is dominated by its definition and does

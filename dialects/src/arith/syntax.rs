@@ -24,13 +24,15 @@ use sharc_ir::{AttrKind, Context, Diagnostic, OpId};
 /// Adds the default `overflowFlags`/`fastmath` of `sig` when absent.
 pub fn default_props(ctx: &mut Context, state: &mut OperationState, sig: &Signature) {
     for &flag in sig.flags {
-        let codec = match flag {
-            Flag::Overflow => &OVERFLOW,
-            Flag::FastMath => &FASTMATH,
+        // Nearly every arith op gets one of these: build each default once per context
+        // (encoding formats and interns an opaque attribute's strings).
+        let (codec, key) = match flag {
+            Flag::Overflow => (&OVERFLOW, "#arith.overflow<none>"),
+            Flag::FastMath => (&FASTMATH, "#arith.fastmath<none>"),
             _ => continue,
         };
         if !state.props.iter().any(|(n, _)| n == flag.prop()) {
-            let none = codec.encode(ctx, 0);
+            let none = ctx.memo_attr(key, |ctx| codec.encode(ctx, 0));
             state.add_prop(flag.prop(), none);
         }
     }

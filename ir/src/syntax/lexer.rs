@@ -287,6 +287,45 @@ pub fn tokenize_fragment(src: &str, base: usize, range: std::ops::Range<usize>) 
     Some(toks)
 }
 
+/// Appends the tokens of `src[range]` to `out`, as [`tokenize_fragment`] returns them; `false`
+/// (and `out` unchanged) where that fragment does not lex. The parser splits a token such as
+/// `100x100xf32` for every shaped type: the shapes it meets there (a bare identifier, digits,
+/// digits followed by an `x...` identifier) are lexed here without allocating.
+pub fn tokenize_fragment_into(src: &str, range: std::ops::Range<usize>, out: &mut Vec<Token>) -> bool {
+    let Some(text) = src.get(range.clone()) else {
+        return false;
+    };
+    let b = text.as_bytes();
+    let is_id = |c: &u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.');
+    let base = range.start;
+    match b.first() {
+        Some(c) if (c.is_ascii_alphabetic() || *c == b'_') && b.iter().all(is_id) => {
+            out.push(Token { kind: TokenKind::BareId, start: base, end: range.end });
+            return true;
+        }
+        Some(c) if c.is_ascii_digit() => {
+            let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+            let hex = b[0] == b'0' && b.get(1) == Some(&b'x') && b.get(2).is_some_and(u8::is_ascii_hexdigit);
+            let rest = &b[digits..];
+            if !hex && (rest.is_empty() || (rest[0] == b'x' && rest.iter().all(is_id))) {
+                out.push(Token { kind: TokenKind::Integer, start: base, end: base + digits });
+                if !rest.is_empty() {
+                    out.push(Token { kind: TokenKind::BareId, start: base + digits, end: range.end });
+                }
+                return true;
+            }
+        }
+        _ => {}
+    }
+    match tokenize_fragment(src, 0, range) {
+        Some(toks) => {
+            out.extend(toks);
+            true
+        }
+        None => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,6 +389,40 @@ mod tests {
         fn fast_lexer_agrees_with_the_pest_grammar(src in soup()) {
             prop_assert_eq!(tokenize(&src), tokenize_with_pest(&src));
         }
+
+        /// The allocation-free split of shape tokens (`100x100xf32`, `x4`, `0x4xf32`,
+        /// `4x?`) agrees with lexing the fragment in full, on fragments at any offset.
+        #[test]
+        fn fragment_split_agrees_with_tokenize(src in "[0-9x?ef._$a-c-]{0,12}", skip in 0usize..4) {
+            let from = skip.min(src.len());
+            let mut out = vec![Token { kind: TokenKind::Eof, start: 0, end: 0 }];
+            let ok = tokenize_fragment_into(&src, from..src.len(), &mut out);
+            match tokenize_fragment(&src, 0, from..src.len()) {
+                Some(toks) => {
+                    prop_assert!(ok);
+                    prop_assert_eq!(&out[1..], &toks[..]);
+                }
+                None => {
+                    prop_assert!(!ok);
+                    prop_assert_eq!(out.len(), 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fragment_split_of_shapes() {
+        let src = "100x100xf32";
+        let mut out = Vec::new();
+        assert!(tokenize_fragment_into(src, 3..src.len(), &mut out));
+        let texts: Vec<&str> = out.iter().map(|t| &src[t.start..t.end]).collect();
+        assert_eq!(texts, ["x100xf32"]);
+        out.clear();
+        assert!(tokenize_fragment_into(src, 4..src.len(), &mut out));
+        let texts: Vec<&str> = out.iter().map(|t| &src[t.start..t.end]).collect();
+        assert_eq!(texts, ["100", "xf32"]);
+        assert_eq!(out[0].kind, TokenKind::Integer);
+        assert_eq!(out[1].kind, TokenKind::BareId);
     }
 
     #[test]

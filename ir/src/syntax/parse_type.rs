@@ -1,7 +1,7 @@
 //! Parsing of types: `i32`, `index`, `f32`, `memref<4x?xf32, #map, 3>`, `vector<[4]xf32>`,
 //! `(i32) -> f32`, `tuple<...>`, `complex<f32>`, aliases and opaque dialect types.
 
-use super::lexer::TokenKind;
+use super::lexer::{Token, TokenKind};
 use super::parser::Parser;
 use super::ParseResult;
 use crate::attrs::AttrKind;
@@ -30,6 +30,38 @@ impl Parser<'_, '_> {
             }
             _ => false,
         }
+    }
+
+    /// `memref<...>` starting at the keyword `kw`, looked up by its text first. A module
+    /// spells the same few memref types over and over (every `affine.load` names one), and
+    /// parsing each from its tokens, splitting `100x100xf32` and interning the result, was a
+    /// visible share of parse time. Only a type whose text [`shaped_type_end`] can delimit on
+    /// its own is memoized, and only once it parsed exactly up to that end; the same text
+    /// always parses to the same type (aliases cannot be redefined).
+    fn parse_memref_type_memoized(&mut self, kw: Token) -> ParseResult<Type> {
+        let end = if self.pending.is_empty() { shaped_type_end(self.src, kw.end) } else { None };
+        let Some(end) = end else {
+            self.bump();
+            return self.parse_memref_type(kw.start);
+        };
+        let text = &self.src[kw.start..end];
+        if let Some(&ty) = self.type_memo.get(text) {
+            // Skip the type's tokens: they end exactly at `end` (checked when memoized).
+            let mut pos = self.pos;
+            while self.tokens[pos].start < end && self.tokens[pos].kind != TokenKind::Eof {
+                pos += 1;
+            }
+            if pos > 0 && self.tokens[pos - 1].end == end {
+                self.pos = pos;
+                return Ok(ty);
+            }
+        }
+        self.bump();
+        let ty = self.parse_memref_type(kw.start)?;
+        if self.pending.is_empty() && self.pos > 0 && self.tokens[self.pos - 1].end == end {
+            self.type_memo.insert(text, ty);
+        }
+        Ok(ty)
     }
 
     /// A type if the current token starts one.
@@ -64,10 +96,7 @@ impl Parser<'_, '_> {
                         TypeKind::Float(FloatKind::from_keyword(s).expect("listed float keyword"))
                     }
                     "none" => TypeKind::None,
-                    "memref" => {
-                        self.bump();
-                        return self.parse_memref_type(t.start).map(Some);
-                    }
+                    "memref" => return self.parse_memref_type_memoized(t).map(Some),
                     "tensor" => {
                         self.bump();
                         return self.parse_tensor_type().map(Some);
@@ -420,4 +449,49 @@ pub(crate) fn int_type_spelling(s: &str) -> Option<(Signedness, Option<u32>)> {
         return None;
     }
     Some((signedness, digits.parse::<u32>().ok()))
+}
+
+/// The end (exclusive) of a `<...>` type body opening at `open`, found from the bytes alone:
+/// `None` where that is not safe (a string, a comment, a line break, no `<` at `open`, or
+/// longer than 256 bytes). `->` inside (an affine map layout) does not close.
+fn shaped_type_end(src: &str, open: usize) -> Option<usize> {
+    let b = src.as_bytes();
+    if b.get(open) != Some(&b'<') {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (i, &c) in b.iter().enumerate().skip(open).take(256) {
+        match c {
+            b'<' => depth += 1,
+            b'>' if i > 0 && b[i - 1] == b'-' => {}
+            b'>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            b'"' | b'/' | b'\n' | b'\r' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shaped_type_end;
+
+    #[test]
+    fn shaped_type_end_delimits_memref_bodies() {
+        let s = "memref<4x?xf32, affine_map<(d0, d1) -> (d0 + d1)>, 3> tail";
+        assert_eq!(shaped_type_end(s, 6), Some(s.len() - " tail".len()));
+        let s = "memref<100x100xf32>, %x";
+        assert_eq!(&s[..shaped_type_end(s, 6).unwrap()], "memref<100x100xf32>");
+        // Unsafe to delimit from bytes: strings, line breaks, comments; or not a `<`.
+        assert_eq!(shaped_type_end("memref<4xf32, #d<\">\">>", 6), None);
+        assert_eq!(shaped_type_end("memref<4x\nf32>", 6), None);
+        assert_eq!(shaped_type_end("memref<4xf32 // x\n>", 6), None);
+        assert_eq!(shaped_type_end("memref 4xf32>", 6), None);
+        assert_eq!(shaped_type_end("memref<4xf32", 6), None);
+    }
 }

@@ -223,7 +223,13 @@ fn run(m: &ArgMatches, passes: &PassRegistry) -> Result<bool, String> {
         ok = false;
     }
     let start = Instant::now();
-    sharc_tools::write_output(output_path, &outputs.join("// -----\n"))?;
+    // One chunk (no `-split-input-file`): write its text as it is; joining would copy the
+    // whole output once more.
+    let text = match outputs.len() {
+        1 => outputs.pop().unwrap_or_default(),
+        _ => outputs.join("// -----\n"),
+    };
+    sharc_tools::write_output(output_path, &text)?;
     timings.print += start.elapsed();
     if run_opts.timing {
         print_timing(&timings);

@@ -19,11 +19,11 @@ use super::ParseResult;
 use super::{escape, parse_type, printer};
 use crate::attrs::Attr;
 use crate::context::Context;
-use crate::diag::SourceFile;
 use crate::entity::{BlockId, OpId, RegionId, Value};
 use crate::location::Location;
 use crate::types::Type;
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 mod locations;
@@ -77,11 +77,14 @@ struct ValueGroup {
     offset: usize,
 }
 
+/// Names are borrowed from the source where they were written there (nearly always), so
+/// defining a value allocates no string; a custom parser may define a name of its own, which is
+/// then owned.
 #[derive(Default)]
-struct NameScope {
-    values: HashMap<String, ValueGroup>,
+struct NameScope<'s> {
+    values: HashMap<Cow<'s, str>, ValueGroup>,
     /// Names defined in each open region of this scope, to forget them when it closes.
-    defined_in_region: Vec<Vec<String>>,
+    defined_in_region: Vec<Vec<Cow<'s, str>>>,
     /// Forward references: (name, number) -> (placeholder, first use offset).
     forward: HashMap<(String, u32), (Value, usize)>,
     /// Block names of each open region.
@@ -93,15 +96,19 @@ pub struct Parser<'s, 'c> {
     pub(crate) ctx: &'c mut Context,
     pub(crate) src: &'s str,
     file: Arc<str>,
-    source: SourceFile,
-    tokens: Vec<Token>,
-    pos: usize,
+    /// Byte offsets where each line starts, for the line:col of every op's location. Only the
+    /// offsets: a `SourceFile` would copy the whole text, which the parser already borrows.
+    line_starts: Vec<usize>,
+    pub(crate) tokens: Vec<Token>,
+    pub(crate) pos: usize,
     /// Tokens re-read from a split token; consumed (from the back) before `tokens[pos]`.
-    pending: Vec<Token>,
+    pub(crate) pending: Vec<Token>,
     pub(crate) attr_aliases: HashMap<String, Attr>,
     pub(crate) type_aliases: HashMap<String, Type>,
+    /// Memref types by their source text (see `parse_memref_type_memoized`).
+    pub(crate) type_memo: HashMap<&'s str, Type>,
     pub(crate) loc_aliases: HashMap<String, Location>,
-    scopes: Vec<NameScope>,
+    scopes: Vec<NameScope<'s>>,
     default_dialects: Vec<Option<&'static str>>,
     placeholder_block: BlockId,
     options: ParseOptions,
@@ -114,6 +121,11 @@ pub struct Parser<'s, 'c> {
 /// Parses a whole buffer into a `builtin.module`. A buffer that does not consist of a single
 /// `module` op gets an implicit one around its top-level ops, as in MLIR.
 pub fn parse_source(ctx: &mut Context, name: &str, text: &str, options: &ParseOptions) -> ParseResult<OpId> {
+    // Grow the arenas once, from the input's size, instead of doubling them while parsing
+    // (each doubling copies the arena and touches fresh pages). Dense IR averages about 45
+    // bytes per op (the generated affine modules of bench/); reserving for one op per 32 bytes
+    // errs high, which costs address space only: pages never written stay untouched.
+    ctx.reserve(text.len() / 32, text.len() / 32, text.len() / 256, text.len() / 256);
     let mut p = Parser::new(ctx, name, text, options.clone())?;
     p.parse_top_level()
 }
@@ -122,18 +134,18 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// A parser over `text`, reported as file `name`.
     pub fn new(ctx: &'c mut Context, name: &str, text: &'s str, options: ParseOptions) -> ParseResult<Self> {
         let file: Arc<str> = Arc::from(name);
-        let source = SourceFile::new(name, Arc::from(""));
         let placeholder_block = ctx.new_block();
         let mut p = Parser {
             ctx,
             src: text,
             file,
-            source,
+            line_starts: crate::diag::line_starts(text),
             tokens: Vec::new(),
             pos: 0,
             pending: Vec::new(),
             attr_aliases: HashMap::default(),
             type_aliases: HashMap::default(),
+            type_memo: HashMap::default(),
             loc_aliases: HashMap::default(),
             scopes: Vec::new(),
             default_dialects: vec![Some("builtin")],
@@ -141,7 +153,6 @@ impl<'s, 'c> Parser<'s, 'c> {
             options,
             parsed_regions: std::collections::HashSet::default(),
         };
-        p.source = SourceFile::new(name, Arc::from(text));
         p.tokens = match lexer::tokenize(text) {
             Ok(t) => t,
             Err(offset) => {

@@ -4,16 +4,19 @@
 use super::{Delimiter, Parser};
 use crate::builder::{InsertPoint, OperationState};
 use crate::diag::Diagnostic;
-use crate::entity::{OpId, RegionId};
+use crate::entity::{OpId, RegionId, Value};
 use crate::location::Location;
 use crate::registry::{OpSpec, OpTraits};
 use crate::syntax::lexer::TokenKind;
 use crate::syntax::ParseResult;
+use smallvec::SmallVec;
 
 impl<'s, 'c> Parser<'s, 'c> {
     /// Parses one operation (with its result bindings) and returns it, detached.
     pub fn parse_operation(&mut self) -> ParseResult<OpId> {
-        let mut result_groups: Vec<(String, usize, usize)> = Vec::new();
+        // Names borrowed from the source, inline for the usual single group: most ops bind
+        // their results, and allocating here was a visible share of parse time.
+        let mut result_groups: SmallVec<[(&'s str, usize, usize); 1]> = SmallVec::new();
         let start = self.offset();
         if self.peek().kind == TokenKind::PercentId {
             loop {
@@ -22,7 +25,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                     return Err(self.expected("valid ssa identifier"));
                 }
                 self.bump();
-                let name = self.text(t)[1..].to_string();
+                let name = &self.text(t)[1..];
                 let mut count = 1usize;
                 if self.parse_optional_punct(":") {
                     let count_off = self.offset();
@@ -64,10 +67,13 @@ impl<'s, 'c> Parser<'s, 'c> {
                 },
             ));
         }
-        let results = self.ctx.results(op).to_vec();
+        if result_groups.is_empty() {
+            return Ok(op);
+        }
+        let results: SmallVec<[Value; 4]> = self.ctx.results(op).iter().copied().collect();
         let mut next = 0;
         for (name, count, offset) in result_groups {
-            self.define_values(&name, offset, &results[next..next + count])?;
+            self.define_values(name, offset, &results[next..next + count])?;
             next += count;
         }
         Ok(op)

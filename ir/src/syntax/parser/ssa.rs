@@ -7,6 +7,7 @@ use crate::syntax::lexer::TokenKind;
 use crate::syntax::ParseResult;
 use crate::types::Type;
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 
 impl<'s, 'c> Parser<'s, 'c> {
     pub(super) fn push_scope(&mut self) {
@@ -30,7 +31,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     pub(super) fn pop_region_names(&mut self) -> ParseResult<()> {
         let s = self.scopes.last_mut().expect("a scope is open");
         for name in s.defined_in_region.pop().unwrap_or_default() {
-            s.values.remove(&name);
+            s.values.remove(name.as_ref());
         }
         let blocks = s.blocks.pop().unwrap_or_default();
         if let Some((_, (_, _, offset))) =
@@ -61,10 +62,19 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         let Some(&first) = values.first() else { return Ok(()) };
         debug_assert!(values.iter().enumerate().all(|(i, v)| v.index() == first.index() + i));
-        scope.values.insert(name.to_string(), ValueGroup { first, len: values.len() as u32, offset });
+        // The name as written at `offset` (`%name`), borrowed; else (a name a custom parser
+        // made up) a copy.
+        let key: Cow<'s, str> = match self.src.get(offset + 1..offset + 1 + name.len()) {
+            Some(written) if written == name && self.src.as_bytes().get(offset) == Some(&b'%') => {
+                Cow::Borrowed(written)
+            }
+            _ => Cow::Owned(name.to_string()),
+        };
+        let scope = self.scopes.last_mut().expect("a scope is open");
         if let Some(r) = scope.defined_in_region.last_mut() {
-            r.push(name.to_string());
+            r.push(key.clone());
         }
+        scope.values.insert(key, ValueGroup { first, len: values.len() as u32, offset });
         for (ph, v, use_off) in replacements {
             let (pt, vt) = (self.ctx.value_type(ph), self.ctx.value_type(v));
             if pt != vt {
@@ -233,7 +243,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// inferred from operands).
     pub fn lookup_value(&self, operand: &UnresolvedOperand) -> ParseResult<Option<Value>> {
         let scope = self.scopes.last().expect("a scope is open");
-        match scope.values.get(&operand.name) {
+        match scope.values.get(operand.name.as_str()) {
             Some(group) if operand.number < group.len => Ok(Some(Value(group.first.0 + operand.number))),
             Some(_) => Err(self.error_at(operand.offset, "reference to invalid result number")),
             None => Ok(None),

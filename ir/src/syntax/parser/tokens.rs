@@ -9,6 +9,7 @@ use crate::syntax::lexer::{self, Token, TokenKind};
 use crate::syntax::ParseResult;
 
 impl<'s, 'c> Parser<'s, 'c> {
+    #[inline]
     pub(crate) fn peek(&self) -> Token {
         self.pending.last().copied().unwrap_or(self.tokens[self.pos])
     }
@@ -23,6 +24,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
     }
 
+    #[inline]
     pub(crate) fn bump(&mut self) -> Token {
         if let Some(t) = self.pending.pop() {
             return t;
@@ -41,24 +43,28 @@ impl<'s, 'c> Parser<'s, 'c> {
         if from >= t.end {
             return Ok(());
         }
-        let toks =
-            lexer::tokenize_fragment(self.src, 0, from..t.end).ok_or_else(|| self.error_at(from, "invalid token"))?;
-        for tok in toks.into_iter().rev() {
-            self.pending.push(tok);
+        // `pending` is consumed from the back: append the fragment's tokens, then reverse them.
+        let n = self.pending.len();
+        if !lexer::tokenize_fragment_into(self.src, from..t.end, &mut self.pending) {
+            return Err(self.error_at(from, "invalid token"));
         }
+        self.pending[n..].reverse();
         Ok(())
     }
 
+    #[inline]
     pub(crate) fn text(&self, t: Token) -> &'s str {
         &self.src[t.start..t.end]
     }
 
     /// The byte offset of the current token.
+    #[inline]
     pub fn offset(&self) -> usize {
         self.peek().start
     }
 
     /// The source text of the current token.
+    #[inline]
     pub fn peek_text(&self) -> &'s str {
         self.text(self.peek())
     }
@@ -70,7 +76,7 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// A location for a byte offset of this buffer.
     pub fn loc_at(&self, offset: usize) -> Location {
-        let (line, col) = self.source.line_col(offset);
+        let (line, col) = crate::diag::line_col(&self.line_starts, offset);
         Location::file_line_col(&self.file, line, col)
     }
 
@@ -135,6 +141,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     /// Whether the current token is the punctuation `p` (`"->"` and `"..."` included).
+    #[inline]
     pub fn at_punct(&self, p: &str) -> bool {
         let t = self.peek();
         match t.kind {
@@ -145,6 +152,7 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     /// Consumes the punctuation `p` if present.
+    #[inline]
     pub fn parse_optional_punct(&mut self, p: &str) -> bool {
         if self.at_punct(p) {
             self.bump();
@@ -164,12 +172,14 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     /// Whether the current token is the keyword `kw`.
+    #[inline]
     pub fn at_keyword(&self, kw: &str) -> bool {
         let t = self.peek();
         t.kind == TokenKind::BareId && self.text(t) == kw
     }
 
     /// Consumes keyword `kw` if present.
+    #[inline]
     pub fn parse_optional_keyword(&mut self, kw: &str) -> bool {
         if self.at_keyword(kw) {
             self.bump();

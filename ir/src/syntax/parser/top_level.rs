@@ -64,17 +64,21 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// Location aliases (`#loc3 = loc(...)`) may be defined after their uses, at the end of the
     /// file where `--mlir-print-debuginfo` puts them; read them all before the ops.
     fn predefine_location_aliases(&mut self) -> ParseResult<()> {
-        let starts: Vec<usize> = (0..self.tokens.len().saturating_sub(3))
-            .filter(|&i| {
-                let [a, b, c] = [self.tokens[i], self.tokens[i + 1], self.tokens[i + 2]];
-                a.kind == TokenKind::HashId
-                    && (i == 0 || self.text(self.tokens[i - 1]) != "(")
-                    && self.text(b) == "="
-                    && b.kind == TokenKind::Punct
-                    && c.kind == TokenKind::BareId
-                    && self.text(c) == "loc"
-            })
-            .collect();
+        // A plain loop over the token kinds first: this runs over every token of the input,
+        // and few are `#` names.
+        let mut starts: Vec<usize> = Vec::new();
+        for (i, w) in self.tokens.windows(3).enumerate() {
+            let [a, b, c] = [w[0], w[1], w[2]];
+            if a.kind == TokenKind::HashId
+                && b.kind == TokenKind::Punct
+                && c.kind == TokenKind::BareId
+                && (i == 0 || self.text(self.tokens[i - 1]) != "(")
+                && self.text(b) == "="
+                && self.text(c) == "loc"
+            {
+                starts.push(i);
+            }
+        }
         let saved = self.pos;
         // Aliases may refer to aliases defined later (`fused[#loc1, #loc2]`): retry until no
         // definition makes progress.
