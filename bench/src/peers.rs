@@ -9,6 +9,8 @@
 
 use sharc_dialects::affine as aff;
 use sharc_dialects::func::FuncOp;
+use sharc_dialects::gpu;
+use sharc_ir::syntax::printer::type_to_string;
 use sharc_ir::syntax::{parse_source, ParseOptions};
 use sharc_ir::{Context, OpId};
 
@@ -153,35 +155,54 @@ fn nest_obstacle(ctx: &Context, f: OpId) -> Option<String> {
     None
 }
 
-/// What a route's output holds, read back from its text.
+/// What a route's output holds, read back from the IR it printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadBack {
     /// `gpu.launch_func` and `gpu.launch` ops: the launches in the program text.
     pub launches: usize,
-    /// `scf.parallel` loops left on the host, which no kernel runs.
+    /// `scf.parallel` loops outside every kernel, which run on the host.
     pub host_parallel: usize,
-    /// Buffers in workgroup memory: allocations in space 3 or `#gpu.address_space<workgroup>`,
-    /// and `gpu.func` workgroup attributions.
+    /// Buffers in workgroup memory: allocations in memory space 3 or
+    /// `#gpu.address_space<workgroup>`, and `gpu.func` workgroup attributions.
     pub workgroup_buffers: usize,
 }
 
-/// The [`ReadBack`] of a gpu-level module's text.
-pub fn read_back(text: &str) -> ReadBack {
+/// The [`ReadBack`] of the gpu-level module `text`.
+pub fn read_back(text: &str) -> Result<ReadBack, String> {
+    let mut ctx = Context::new(sharc_dialects::registry());
+    let module = parse_source(&mut ctx, "gpu.mlir", text, &ParseOptions::default()).map_err(|d| d.message)?;
     let mut r = ReadBack::default();
-    for line in text.lines() {
-        let line = line.trim_start();
-        if line.starts_with("gpu.launch_func") || line.starts_with("gpu.launch ") {
-            r.launches += 1;
+    for op in ctx.collect_ops(module) {
+        let in_kernel = || {
+            let mut p = ctx.parent_op(op);
+            while let Some(o) = p {
+                if gpu::FuncOp::view(&ctx, o).is_some() || ctx.op_is(o, "gpu.launch") {
+                    return true;
+                }
+                p = ctx.parent_op(o);
+            }
+            false
+        };
+        match ctx.op_name(op) {
+            "gpu.launch_func" | "gpu.launch" => r.launches += 1,
+            "scf.parallel" if !in_kernel() => r.host_parallel += 1,
+            "memref.alloc" | "memref.alloca" => {
+                let workgroup = ctx.results(op).iter().any(|&v| {
+                    let ty = type_to_string(&ctx, ctx.value_type(v));
+                    ty.ends_with(", 3>") || ty.contains("address_space<workgroup>")
+                });
+                r.workgroup_buffers += usize::from(workgroup);
+            }
+            _ => {}
         }
-        if line.starts_with("scf.parallel") || line.contains("= scf.parallel") {
-            r.host_parallel += 1;
+        if let Some(f) = gpu::FuncOp::view(&ctx, op) {
+            r.workgroup_buffers += f.workgroup_attributions(&ctx).len();
         }
-        let workgroup_type = line.contains(", 3>") || line.contains("address_space<workgroup>");
-        if (line.contains("memref.alloc") && workgroup_type) || line.contains(" workgroup(") {
-            r.workgroup_buffers += 1;
+        if let Some(l) = gpu::LaunchOp::view(&ctx, op) {
+            r.workgroup_buffers += l.workgroup_attributions(&ctx).len();
         }
     }
-    r
+    Ok(r)
 }
 
 #[cfg(test)]
@@ -237,10 +258,29 @@ mod tests {
 
     #[test]
     fn reads_back_launches_host_loops_and_workgroup_buffers() {
-        let text = "gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)\n\
-                    scf.parallel (%i) = (%c0) to (%n) step (%c1) {\n\
-                    %0 = memref.alloc() : memref<32x32xf32, 3>\n\
-                    gpu.func @k() workgroup(%w : memref<32xf32, #gpu.address_space<workgroup>>) kernel {\n";
-        assert_eq!(read_back(text), ReadBack { launches: 1, host_parallel: 1, workgroup_buffers: 2 });
+        let text = "module attributes {gpu.container_module} {\n\
+          func.func @f(%n: index) {\n\
+            %c0 = arith.constant 0 : index\n\
+            %c1 = arith.constant 1 : index\n\
+            gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%n : index)\n\
+            scf.parallel (%i) = (%c0) to (%n) step (%c1) {\n\
+              %b = memref.alloc() : memref<32xf32, 3>\n\
+              scf.reduce\n\
+            }\n\
+            return\n\
+          }\n\
+          gpu.module @k {\n\
+            gpu.func @k(%n: index) kernel {\n\
+              %c0 = arith.constant 0 : index\n\
+              %c1 = arith.constant 1 : index\n\
+              scf.parallel (%i) = (%c0) to (%n) step (%c1) {\n\
+                scf.reduce\n\
+              }\n\
+              gpu.return\n\
+            }\n\
+          }\n\
+        }\n";
+        // The kernel's own scf.parallel is not on the host.
+        assert_eq!(read_back(text), Ok(ReadBack { launches: 1, host_parallel: 1, workgroup_buffers: 1 }));
     }
 }

@@ -8,7 +8,9 @@
 //! two paths; `sharcc --emit=affine` is the common start of the upstream routes, each run by
 //! `sharc-opt` with upstream's passes in-process. Every gpu-level module runs in `sharc-run
 //! --metrics=json`. A route that cannot map a kernel correctly is a cell that says why; one that
-//! fails says which tool failed and its first error line.
+//! fails says which tool failed and its first error line. The exit status is non-zero when one
+//! of sharc's two paths fails or computes something else than the C compiler; an upstream route
+//! that does is reported in its cell.
 //!
 //! ```text
 //! cargo build --release -p sharc-tools -p sharc-bench
@@ -163,7 +165,10 @@ fn simulate(a: &Args, job: &Job, target: &str, gpu: &Path, dir: &Path, tag: &str
         Ok(t) => t,
         Err(e) => return Cell::Failed(format!("{}: {e}", gpu.display())),
     };
-    let back = read_back(&text);
+    let back = match read_back(&text) {
+        Ok(b) => b,
+        Err(e) => return Cell::Failed(format!("reading {} back: {e}", gpu.display())),
+    };
     // `convert-parallel-loops-to-gpu` leaves a loop it cannot map as it is, without an error.
     if back.host_parallel > 0 {
         let launches = if back.launches == 0 { "no launch" } else { "kernels for the others" };
@@ -294,14 +299,9 @@ fn run_job(a: &Args, job: &Job) -> Vec<Row> {
                     paths().iter().map(|(_, p)| run_path(a, job, t, *p, &dir, &affine)).collect()
                 }
             };
-            let compulsory = cells
-                .iter()
-                .filter_map(|c| match c {
-                    Cell::Ran { traffic, .. } => Some(traffic.compulsory_sectors),
-                    _ => None,
-                })
-                .max()
-                .unwrap_or(0);
+            // The program's own compulsory traffic: what sharc's paths report (a route that
+            // reads out of bounds touches more).
+            let compulsory = cells.iter().take(2).find_map(|c| ran(c).map(|x| x.0.compulsory_sectors)).unwrap_or(0);
             Row { kernel: job.kernel(), size: used_size, compulsory, cells }
         })
         .collect()
@@ -381,7 +381,9 @@ fn report(a: &Args, target: &str, rows: &[&Row]) -> (String, bool) {
         let n = r.size.map_or("fixed".to_string(), |n| n.to_string());
         let cells: Vec<String> = r.cells.iter().map(sectors_cell).collect();
         let _ = writeln!(out, "| {} | {n} | {} | {} |", cell(&r.kernel), r.compulsory, cells.join(" | "));
-        all_equal &= r.cells.iter().all(|c| ran(c).is_none_or(|x| x.2));
+        // sharc's own paths must compute what the C compiler does; an upstream route that does
+        // not is a finding of the table (its cell says so), not a failure of the run.
+        all_equal &= r.cells.iter().take(2).all(|c| ran(c).is_some_and(|x| x.2));
     }
     // Per path: what ran, and against sharc's default on the kernels both ran.
     let _ = writeln!(out, "\n| path | kernels run | outputs = cc | sectors / compulsory (geomean) | sectors / sharc default (geomean, same kernels) | bank conflicts | barriers | workgroup buffers | compile time / sharc default (median) | n/a | no kernel | failed |");
@@ -474,7 +476,7 @@ fn main() -> ExitCode {
     match parse_args().and_then(|a| run(&a)) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => {
-            eprintln!("peer-report: some outputs differ from the C compiler's");
+            eprintln!("peer-report: an output of sharc's baseline or default pipeline differs from the C compiler's, or did not run");
             ExitCode::FAILURE
         }
         Err(e) => {
