@@ -4,8 +4,12 @@
 //!   simulation, per target the gpu-level simulation and host execution), outputs compared.
 //! - [`kernels`]: a deterministic generator of large affine-level modules (PolyBench-style
 //!   kernels), the input of the parse-throughput benchmark.
+//! - [`jobs`]: the functions of a suite manifest as jobs, run over threads with progress, and
+//!   each job's C reference (`suite-report`, `peer-report`).
 //! - [`measure`]: timing helpers (median of repetitions, running a tool, reading
 //!   `--mlir-timing` reports).
+//! - [`peers`]: upstream MLIR's GPU routes as data, what each needs of its input, and what its
+//!   output holds (`peer-report`).
 //! - [`random_module`]: random MLIR affine modules with an equivalent C function each, a
 //!   deterministic function of a seed (run differentially beside the C kernels).
 //! - [`random_program`]: random affine C kernels, a deterministic function of a seed (the
@@ -23,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod differential;
+pub mod jobs;
 pub mod kernels;
 pub mod measure;
 pub mod peers;

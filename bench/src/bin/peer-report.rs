@@ -17,16 +17,15 @@
 //! target/release/peer-report [--size 64] [--targets a100] [--only S1,S2] [--reps 3]
 //! ```
 
+use sharc_bench::jobs::{c_reference, run_all, select, Job};
 use sharc_bench::measure::{median, repo_root, run_tool, tool_dir};
 use sharc_bench::peers::{bands, read_back, Route, ROUTES};
-use sharc_bench::simulated::{build_harness, outputs_equal, run_harness, run_metrics, sum_field, traffic, Traffic};
-use sharc_bench::suite::{first_error, harness_values, parse_manifest, Program};
+use sharc_bench::simulated::{outputs_equal, run_metrics, sum_field, traffic, Traffic};
+use sharc_bench::suite::{first_error, parse_manifest, Program};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const USAGE: &str = "usage: peer-report [--manifest FILE] [--size N] [--size3d N] [--targets T1,T2] [--only S1,S2] \
                      [--jobs N] [--reps N] [--out-dir DIR]";
@@ -126,17 +125,6 @@ enum Cell {
     /// It produced no kernel (everything left on the host); why.
     NoKernel(String),
     Failed(String),
-}
-
-struct Job<'a> {
-    program: &'a Program,
-    function: &'a str,
-}
-
-impl Job<'_> {
-    fn kernel(&self) -> String {
-        format!("{}/{}", self.program.label, self.function)
-    }
 }
 
 struct Row {
@@ -269,24 +257,17 @@ fn run_path(
 }
 
 fn run_job(a: &Args, job: &Job) -> Vec<Row> {
-    let size = if job.program.three_d.iter().any(|f| f == job.function) { a.size3d() } else { a.size };
+    let size = if job.three_d() { a.size3d() } else { a.size };
     let dir = a.out_dir.join(format!("n{}", a.size)).join(&job.program.label).join(job.function);
-    let mut used_size = None;
-    let reference = (|| {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let input = repo_root().join(&job.program.file);
-        let params = build_harness(&a.bin.join("sharcc"), &input, &a.c_flags(job.program), job.function, &dir)?;
-        let (values, sized) = harness_values(job.program, &params, size);
-        used_size = sized;
-        let values: Vec<&str> = values.iter().map(String::as_str).collect();
-        run_harness(&dir, &values)
-    })();
+    let input = repo_root().join(&job.program.file);
+    let reference = c_reference(&a.bin.join("sharcc"), &input, &a.c_flags(job.program), job, size, &dir);
+    let used_size = reference.as_ref().ok().copied().flatten();
     a.targets
         .iter()
         .map(|t| {
             let cells: Vec<Cell> = match &reference {
                 Err(e) => paths().iter().map(|_| Cell::Failed(format!("C reference: {}", first_error(e)))).collect(),
-                Ok(()) => {
+                Ok(_) => {
                     // The upstream routes' common start: sharc's front-end to the affine level.
                     let affine_file = dir.join(format!("{t}.affine.mlir"));
                     let mut args = vec![repo_root().join(&job.program.file).display().to_string()];
@@ -305,34 +286,6 @@ fn run_job(a: &Args, job: &Job) -> Vec<Row> {
             Row { kernel: job.kernel(), size: used_size, compulsory, cells }
         })
         .collect()
-}
-
-fn run_all(a: &Args, jobs: &[Job]) -> Vec<Vec<Row>> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Vec<Row>>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
-    let start = Instant::now();
-    std::thread::scope(|s| {
-        for _ in 0..a.jobs.min(jobs.len()).max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = jobs.get(i) else { break };
-                let t = Instant::now();
-                let rows = run_job(a, job);
-                eprintln!(
-                    "[{}/{}] {} {:.1} s (total {:.0} s)",
-                    i + 1,
-                    jobs.len(),
-                    job.kernel(),
-                    t.elapsed().as_secs_f64(),
-                    start.elapsed().as_secs_f64()
-                );
-                if let Ok(mut r) = results.lock() {
-                    r[i] = Some(rows);
-                }
-            });
-        }
-    });
-    results.into_inner().unwrap_or_default().into_iter().map(Option::unwrap_or_default).collect()
 }
 
 fn cell(s: &str) -> String {
@@ -453,15 +406,16 @@ fn run(a: &Args) -> Result<bool, String> {
     let repo = repo_root();
     let name = a.manifest.strip_prefix(&repo).unwrap_or(&a.manifest).display().to_string();
     let programs = parse_manifest(&text, &name)?;
-    let jobs: Vec<Job> = programs
-        .iter()
-        .flat_map(|p| p.functions.iter().map(move |f| Job { program: p, function: f }))
-        .filter(|j| a.only.as_ref().is_none_or(|o| o.split(',').any(|s| j.kernel().contains(s))))
-        .collect();
+    let jobs = select(&programs, a.only.as_deref());
     if jobs.is_empty() {
         return Err(format!("no kernel to run (manifest `{name}`)"));
     }
-    let rows = run_all(a, &jobs);
+    let rows = run_all(
+        &jobs,
+        a.jobs,
+        |job| run_job(a, job),
+        |rows: &Vec<Row>| rows.iter().any(|r| r.cells.iter().take(2).any(|c| ran(c).is_none())),
+    );
     let mut all_equal = true;
     for (ti, t) in a.targets.iter().enumerate() {
         let target_rows: Vec<&Row> = rows.iter().filter_map(|r| r.get(ti)).collect();

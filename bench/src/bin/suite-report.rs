@@ -15,18 +15,16 @@
 //! cargo build --release -p sharc-tools && cargo run --release -p sharc-bench --bin suite-report [-- --size 128 --targets a100]
 //! ```
 
+use sharc_bench::jobs::{c_reference, run_all, select, Job};
 use sharc_bench::measure::{repo_root, run_tool, tool_dir};
-use sharc_bench::simulated::{build_harness, outputs_equal, run_harness, run_metrics, traffic, Traffic};
+use sharc_bench::simulated::{outputs_equal, run_metrics, traffic, Traffic};
 use sharc_bench::suite::{
-    format_row, format_summary, harness_values, launching_functions, parse_manifest, plan_remark, stem, summarize,
-    Measured, Program, Row, TABLE_HEADER,
+    format_row, format_summary, launching_functions, parse_manifest, plan_remark, stem, summarize, Measured, Program,
+    Row, TABLE_HEADER,
 };
 use sharc_svg::{BarChart, Group, Style};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::Instant;
 
 const USAGE: &str = concat!(
     "usage: suite-report [--manifest FILE | --dir DIR [-I DIR]... [-D NAME[=V]]...] [--size N] [--size3d N]\n",
@@ -162,18 +160,6 @@ fn discover(a: &Args, dir: &Path) -> Result<Vec<Program>, String> {
     Ok(out)
 }
 
-/// One function of one program, measured on every target.
-struct Job<'a> {
-    program: &'a Program,
-    function: &'a str,
-}
-
-impl Job<'_> {
-    fn kernel(&self) -> String {
-        format!("{}/{}", self.program.label, self.function)
-    }
-}
-
 /// Compiles `function` for `target`, baseline or default, runs it on `dir/in`, and compares its
 /// outputs with `dir/out`: (traffic, outputs equal, sharcc's stderr).
 fn measure(a: &Args, job: &Job, target: &str, baseline: bool, dir: &Path) -> Result<(Traffic, bool, String), String> {
@@ -197,18 +183,11 @@ fn measure(a: &Args, job: &Job, target: &str, baseline: bool, dir: &Path) -> Res
 
 /// The job's row on each target.
 fn run_job(a: &Args, job: &Job) -> Vec<Row> {
-    let size = if job.program.three_d.iter().any(|f| f == job.function) { a.size3d() } else { a.size };
+    let size = if job.three_d() { a.size3d() } else { a.size };
     let dir = a.out_dir.join(format!("n{}", a.size)).join(&job.program.label).join(job.function);
-    let mut used_size = None;
-    let reference = (|| {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let input = a.path(&job.program.file);
-        let params = build_harness(&a.bin.join("sharcc"), &input, &a.c_flags(job.program), job.function, &dir)?;
-        let (values, sized) = harness_values(job.program, &params, size);
-        used_size = sized;
-        let values: Vec<&str> = values.iter().map(String::as_str).collect();
-        run_harness(&dir, &values)
-    })();
+    let reference =
+        c_reference(&a.bin.join("sharcc"), &a.path(&job.program.file), &a.c_flags(job.program), job, size, &dir);
+    let used_size = reference.as_ref().ok().copied().flatten();
     let row = |outcome| Row { kernel: job.kernel(), size: used_size, outcome };
     a.targets
         .iter()
@@ -228,37 +207,6 @@ fn run_job(a: &Args, job: &Job) -> Vec<Row> {
             row(measured)
         })
         .collect()
-}
-
-/// Every job over `a.jobs` threads; the rows in job order, one vector per job.
-fn run_all(a: &Args, jobs: &[Job]) -> Vec<Vec<Row>> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Vec<Row>>>> = Mutex::new(vec![None; jobs.len()]);
-    let start = Instant::now();
-    std::thread::scope(|s| {
-        for _ in 0..a.jobs.min(jobs.len()).max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = jobs.get(i) else { break };
-                let t = Instant::now();
-                let rows = run_job(a, job);
-                let failed = rows.iter().filter(|r| r.outcome.is_err()).count();
-                eprintln!(
-                    "[{}/{}] {} {:.1} s{} (total {:.0} s)",
-                    i + 1,
-                    jobs.len(),
-                    job.kernel(),
-                    t.elapsed().as_secs_f64(),
-                    if failed > 0 { ", failed" } else { "" },
-                    start.elapsed().as_secs_f64()
-                );
-                if let Ok(mut r) = results.lock() {
-                    r[i] = Some(rows);
-                }
-            });
-        }
-    });
-    results.into_inner().unwrap_or_default().into_iter().map(Option::unwrap_or_default).collect()
 }
 
 /// The chart of one target's rows.
@@ -310,15 +258,11 @@ fn run(a: &Args) -> Result<bool, String> {
             (parse_manifest(&text, &name)?, format!("manifest `{name}`"))
         }
     };
-    let jobs: Vec<Job> = programs
-        .iter()
-        .flat_map(|p| p.functions.iter().map(move |f| Job { program: p, function: f }))
-        .filter(|j| a.only.as_ref().is_none_or(|o| o.split(',').any(|s| j.kernel().contains(s))))
-        .collect();
+    let jobs = select(&programs, a.only.as_deref());
     if jobs.is_empty() {
         return Err(format!("no kernel to run ({source})"));
     }
-    let rows = run_all(a, &jobs);
+    let rows = run_all(&jobs, a.jobs, |job| run_job(a, job), |rows: &Vec<Row>| rows.iter().any(|r| r.outcome.is_err()));
     let mut all_equal = true;
     for (ti, t) in a.targets.iter().enumerate() {
         let target_rows: Vec<&Row> = rows.iter().filter_map(|r| r.get(ti)).collect();
