@@ -6,10 +6,10 @@ use std::path::Path;
 
 /// The workspace's crates, lowest layer first; a crate may depend only on crates of lower layers.
 const LAYERS: &[&[&str]] = &[
-    &["sharc-ir", "sharc-machine"],
+    &["sharc-ir", "sharc-machine", "sharc-svg"],
     &["sharc-sim"],
     &["sharc-dialects"],
-    &["sharc-passes", "sharc-frontend", "sharc-codegen", "sharc-upstream"],
+    &["sharc-passes", "sharc-frontend", "sharc-codegen", "sharc-upstream", "sharc-gpurun"],
     &["sharc-bench", "sharc-tools"],
 ];
 
@@ -23,6 +23,8 @@ const CRATES: &[(&str, &str)] = &[
     ("sharc-frontend", "frontend"),
     ("sharc-codegen", "codegen"),
     ("sharc-upstream", "upstream"),
+    ("sharc-gpurun", "gpurun"),
+    ("sharc-svg", "svg"),
     ("sharc-bench", "bench"),
     ("sharc-tools", "tools"),
 ];
