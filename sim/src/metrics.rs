@@ -595,6 +595,51 @@ mod tests {
         m.kernels()[0].clone()
     }
 
+    /// One launch of `blocks` 32-thread blocks on gtx690 (4 channels × 256 B, window 8 SMs × 16
+    /// blocks), block b storing one warp-row at `addr(b)`; returns the channel sums.
+    fn stores_by_block(target: &str, blocks: u64, addr: impl Fn(u64) -> u64) -> ChannelLoad {
+        let t = sharc_machine::Target::load(target).expect("shipped");
+        let mut m = Metrics::new(&t, "host");
+        m.kernel_begin(&KernelInfo {
+            name: "k".into(),
+            grid: [blocks as u32, 1, 1],
+            block: [32, 1, 1],
+            shared_bytes: 0,
+        });
+        let mut ctx = sharc_ir::Context::new(std::sync::Arc::new(sharc_ir::DialectRegistry::new()));
+        ctx.allow_unregistered = true;
+        let op = ctx.create_op(sharc_ir::OperationState::new("t.op", sharc_ir::Location::Unknown));
+        for b in 0..blocks {
+            m.block_begin(b);
+            let row: Vec<u64> = (0..32).map(|i| addr(b) + 4 * i).collect();
+            let r = request(&row, 4, Space::Global, true);
+            m.request(&Request { op, warp: 0, space: Space::Global, store: true, accesses: &r });
+        }
+        m.kernel_end();
+        m.kernels()[0].channels.clone()
+    }
+
+    /// The imbalance is the busiest channel's share × C per window: C when every block of a
+    /// window hits one channel, 1 when they spread, and windows do not mix.
+    #[test]
+    fn channel_imbalance_per_window_of_co_resident_blocks() {
+        // gtx690: 2048 threads per SM / 32 = 64 warps, 16 blocks per SM: window 8 × 16 = 128.
+        let camped = stores_by_block("gtx690", 256, |b| b * 1024);
+        assert_eq!(camped.window, Some(128));
+        assert_eq!((camped.store_peak, camped.store_sectors), (4 * 256 * 4, 256 * 4));
+        assert_eq!(camped.store_imbalance(), Ok(4.0));
+        assert_eq!(camped.load_imbalance(), Err("no global loads".to_string()));
+        let spread = stores_by_block("gtx690", 256, |b| b * 256);
+        assert_eq!(spread.store_imbalance(), Ok(1.0));
+        // Window 0 on channel 0, window 1 spread: (128·4·4 + 32·4·4) / (2·128·4) = 2.5.
+        let half = stores_by_block("gtx690", 256, |b| if b < 128 { b * 1024 } else { b * 256 });
+        assert_eq!(half.store_imbalance(), Ok(2.5));
+        // A target without a linear map reports nothing, and says why.
+        let a100 = stores_by_block("a100", 256, |b| b * 1024);
+        assert_eq!(a100.store_imbalance(), Err("target a100: channel map is unknown".to_string()));
+        assert_eq!((a100.store_peak, a100.window), (0, None));
+    }
+
     #[test]
     fn tile_columns_conflict_and_padding_removes_it() {
         let col: Vec<u64> = (0..32).map(|i| 4 * 32 * i).collect();
