@@ -23,4 +23,4 @@ pub mod memory;
 pub mod occupancy;
 pub mod target;
 
-pub use target::{Target, TargetError, Vendor};
+pub use target::{ChannelMap, Target, TargetError, Vendor};

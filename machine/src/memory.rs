@@ -20,6 +20,13 @@ use std::collections::HashSet;
 /// Distinct aligned `segment_size`-byte blocks touched by the active lanes (`None` = inactive),
 /// each accessing `access_bytes` bytes from its address.
 pub fn segments(lane_addresses: &[Option<u64>], access_bytes: u32, segment_size: u32) -> u32 {
+    u32::try_from(touched_segments(lane_addresses, access_bytes, segment_size).len()).unwrap_or(u32::MAX)
+}
+
+/// The distinct aligned `segment_size`-byte blocks [`segments`] counts, as ascending block
+/// indices (block `i` holds bytes `[i · segment_size, (i + 1) · segment_size)`): where the
+/// channel metrics look up each sector's channel.
+pub fn touched_segments(lane_addresses: &[Option<u64>], access_bytes: u32, segment_size: u32) -> Vec<u64> {
     let size = u64::from(segment_size.max(1));
     let span = u64::from(access_bytes.max(1)) - 1;
     let mut touched: Vec<u64> = Vec::with_capacity(lane_addresses.len());
@@ -28,7 +35,7 @@ pub fn segments(lane_addresses: &[Option<u64>], access_bytes: u32, segment_size:
     }
     touched.sort_unstable();
     touched.dedup();
-    u32::try_from(touched.len()).unwrap_or(u32::MAX)
+    touched
 }
 
 /// The request's `sector_size`-byte sectors: what the simulator sums into `global_sectors`.

@@ -19,6 +19,41 @@ pub enum Vendor {
     Amd,
 }
 
+/// How the target maps a global byte address to a memory channel (partition), and how sure sharc
+/// is of it. Only a linear map, `⌊address / channel_interleave⌋ mod memory_channels`, lets the
+/// simulator's channel metrics and the camping analysis predict anything; for the others they
+/// report nothing rather than a number the hardware would not show.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChannelMap {
+    /// Linear interleaving, published (the TOML cites the source).
+    Linear,
+    /// Linear interleaving assumed: the channel count is published, the interleave (or the
+    /// linearity) is not.
+    LinearAssumed,
+    /// The hardware hashes addresses to channels (the TOML cites the source).
+    Hashed,
+    /// Nothing published either way.
+    Unknown,
+}
+
+impl ChannelMap {
+    /// The name used in target files and reports (`linear-assumed`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ChannelMap::Linear => "linear",
+            ChannelMap::LinearAssumed => "linear-assumed",
+            ChannelMap::Hashed => "hashed",
+            ChannelMap::Unknown => "unknown",
+        }
+    }
+
+    /// Whether addresses map to channels by linear interleaving (published or assumed).
+    pub fn is_linear(self) -> bool {
+        matches!(self, ChannelMap::Linear | ChannelMap::LinearAssumed)
+    }
+}
+
 /// CUDA's limit on the static shared memory of one kernel entry ([`Target::static_shared_limit`]).
 const NVIDIA_STATIC_SHARED_LIMIT: u64 = 48 * 1024;
 
@@ -83,6 +118,8 @@ pub struct Target {
     pub memory_channels: u32,
     /// Bytes interleaved per channel.
     pub channel_interleave: u32,
+    /// How addresses map to channels ([`ChannelMap`]); only a linear map gives channel metrics.
+    pub channel_map: ChannelMap,
     /// θ_r of seed 000 eq. (3): an array is staged when its reuse is at least θ_r times its data space.
     pub theta_r: f64,
     /// θ_s of seed 000 eq. (9): fraction of `shared_memory_per_sm` one block's plan may use.
@@ -174,6 +211,16 @@ impl Target {
     /// Every shipped target, parsed (for `--list-targets`).
     pub fn shipped() -> Result<Vec<Target>, TargetError> {
         SHIPPED.iter().map(|(n, text)| Target::from_toml(text, n)).collect()
+    }
+
+    /// The channel of global byte address `address` under a linear map (`⌊address /
+    /// channel_interleave⌋ mod memory_channels`), or `None` where the map is not linear.
+    pub fn channel_of(&self, address: u64) -> Option<u32> {
+        if !self.channel_map.is_linear() {
+            return None;
+        }
+        let channel = address / u64::from(self.channel_interleave.max(1)) % u64::from(self.memory_channels.max(1));
+        u32::try_from(channel).ok()
     }
 
     /// Warps (wavefronts) one SM holds at most.
@@ -354,6 +401,20 @@ mod tests {
             err.as_deref(),
             Some("invalid target description 'bad.toml': 'issue_per_clk' must be positive, got 0")
         );
+    }
+
+    /// Linear maps give channels; hashed and unknown maps give none (no made-up number).
+    #[test]
+    fn channels_only_under_a_linear_map() {
+        let gtx = Target::load("gtx690").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(gtx.channel_map, ChannelMap::LinearAssumed);
+        let ch: Vec<_> = [0u64, 255, 256, 1023, 1024, 1536].iter().map(|&a| gtx.channel_of(a)).collect();
+        assert_eq!(ch, [Some(0), Some(0), Some(1), Some(3), Some(0), Some(2)]);
+        let a100 = Target::load("a100").unwrap_or_else(|e| panic!("{e}"));
+        assert!(!a100.channel_map.is_linear());
+        assert_eq!(a100.channel_of(256), None);
+        let bad = shipped_text("a100").replace("channel_map = \"unknown\"", "channel_map = \"diagonal\"");
+        assert!(matches!(Target::from_toml(&bad, "bad.toml"), Err(TargetError::Parse(..))));
     }
 
     fn shipped_text(name: &str) -> &'static str {

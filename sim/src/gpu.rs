@@ -223,7 +223,7 @@ impl Machine<'_> {
             },
         );
         self.frames.push(Frame { regs, width });
-        let info = KernelInfo { name: spec.name.clone(), grid, block };
+        let info = KernelInfo { name: spec.name.clone(), grid, block, shared_bytes: shared };
         for l in &mut self.listeners {
             l.kernel_begin(&info);
         }
@@ -355,6 +355,11 @@ impl Machine<'_> {
             for by in 0..grid[1] {
                 for bx in 0..grid[0] {
                     self.group.block_id = [bx, by, bz];
+                    let index =
+                        u64::from(bx) + u64::from(grid[0]) * (u64::from(by) + u64::from(grid[1]) * u64::from(bz));
+                    for l in &mut self.listeners {
+                        l.block_begin(index);
+                    }
                     self.mem.zero_workgroup();
                     for (_, bufs) in per_lane {
                         for &m in bufs {

@@ -19,6 +19,8 @@ pub struct KernelInfo {
     pub grid: [u32; 3],
     /// Threads per block dimension.
     pub block: [u32; 3],
+    /// Shared memory of one block, bytes (what occupancy charges it).
+    pub shared_bytes: u64,
 }
 
 /// One warp executing one memory op.
@@ -42,6 +44,9 @@ pub trait Listener {
     fn kernel_begin(&mut self, _kernel: &KernelInfo) {}
     /// The current kernel launch ended.
     fn kernel_end(&mut self) {}
+    /// A thread block of the current launch starts; `index` is its place in launch order (x
+    /// fastest: `bx + gx · (by + gy · bz)`).
+    fn block_begin(&mut self, _index: u64) {}
     /// `op` was executed by `threads` threads (terminators are not reported).
     fn op(&mut self, _op: OpId, _threads: u32) {}
     /// A warp-wide memory request.

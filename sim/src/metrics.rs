@@ -20,7 +20,16 @@
 //!   that costs exactly its minimum has no conflict however wide it is;
 //! - `ops` counts executed thread-operations (terminators excluded), `barriers` the barriers
 //!   each thread block passed;
-//! - `compulsory_bytes` is the distinct global bytes read plus the distinct global bytes written.
+//! - `compulsory_bytes` is the distinct global bytes read plus the distinct global bytes written;
+//! - `channel_load_imbalance` / `channel_store_imbalance` model partition camping (seed 001
+//!   §3.2): the blocks of a launch, in launch order (x fastest), form windows of
+//!   `w = sm_count × blocks_per_sm` co-resident blocks (occupancy of the launch's threads and
+//!   shared bytes, registers unknown); in each window every global sector counts once on its
+//!   channel `⌊address / channel_interleave⌋ mod memory_channels`, and the imbalance is
+//!   `Σ_windows max_c count_c · C / Σ_windows Σ_c count_c`: 1.0 when the sectors spread evenly
+//!   over the C channels, C when they all go to one. Only a target whose `channel_map` is linear
+//!   (published or assumed) has one; otherwise, and for a side with no sector, it is absent
+//!   (`null`) and `channel_imbalance_absent` says why.
 //!
 //! Work outside kernels (the host, or a whole affine-level program) is one more record.
 //!
@@ -108,6 +117,57 @@ pub struct KernelMetrics {
     pub compulsory_bytes: u64,
     /// Per memory op, in order of first execution.
     pub per_op: Vec<OpMetrics>,
+    /// Channel load of global loads and stores over the co-resident windows.
+    pub channels: ChannelLoad,
+}
+
+/// The sums behind the channel imbalances, or why there are none.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChannelLoad {
+    /// Co-resident blocks per window (of the first launch); `None`: no channel metric.
+    pub window: Option<u64>,
+    /// Why there is no channel metric (the target's map, or no launch).
+    pub absent: Option<String>,
+    /// Σ over windows of (the busiest channel's load sectors × channels).
+    pub load_peak: u64,
+    /// Σ over windows of all load sectors.
+    pub load_sectors: u64,
+    /// Σ over windows of (the busiest channel's store sectors × channels).
+    pub store_peak: u64,
+    /// Σ over windows of all store sectors.
+    pub store_sectors: u64,
+}
+
+impl ChannelLoad {
+    /// `peak / sectors`, or why it is absent.
+    fn ratio(&self, peak: u64, sectors: u64, what: &str) -> Result<f64, String> {
+        if let Some(why) = &self.absent {
+            return Err(why.clone());
+        }
+        if sectors == 0 {
+            return Err(format!("no global {what}"));
+        }
+        Ok(peak as f64 / sectors as f64)
+    }
+
+    /// The load imbalance (1.0 even … C on one channel), or why it is absent.
+    pub fn load_imbalance(&self) -> Result<f64, String> {
+        self.ratio(self.load_peak, self.load_sectors, "loads")
+    }
+
+    /// The store imbalance, or why it is absent.
+    pub fn store_imbalance(&self) -> Result<f64, String> {
+        self.ratio(self.store_peak, self.store_sectors, "stores")
+    }
+
+    /// The named imbalances, in report order, and the reasons for absent ones (deduplicated).
+    pub fn report(&self) -> (Vec<(&'static str, Option<f64>)>, Option<String>) {
+        let (l, s) = (self.load_imbalance(), self.store_imbalance());
+        let mut why: Vec<String> = [&l, &s].iter().filter_map(|r| r.as_ref().err().cloned()).collect();
+        why.dedup();
+        let values = vec![("channel_load_imbalance", l.ok()), ("channel_store_imbalance", s.ok())];
+        (values, (!why.is_empty()).then(|| why.join("; ")))
+    }
 }
 
 impl KernelMetrics {
@@ -173,6 +233,21 @@ impl KernelMetrics {
         for (k, v) in self.counters() {
             let _ = write!(s, ", \"{k}\": {v}");
         }
+        let (values, why) = self.channels.report();
+        for (k, v) in values {
+            match v {
+                Some(v) => write!(s, ", \"{k}\": {v:.2}"),
+                None => write!(s, ", \"{k}\": null"),
+            }
+            .unwrap_or_default();
+        }
+        if let Some(w) = self.channels.window {
+            let _ = write!(s, ", \"channel_window\": {w}");
+        }
+        if let Some(why) = why {
+            s.push_str(", \"channel_imbalance_absent\": ");
+            json_string(&mut s, &why);
+        }
         s.push('}');
         s
     }
@@ -231,6 +306,31 @@ struct Record {
     read: ByteSet,
     written: ByteSet,
     op_index: FxHashMap<(OpId, bool), usize>,
+    window: Option<Window>,
+}
+
+/// The window of co-resident blocks being filled: sectors per channel, loads and stores.
+#[derive(Debug)]
+struct Window {
+    blocks: u64,
+    index: u64,
+    load: Vec<u64>,
+    store: Vec<u64>,
+}
+
+impl Window {
+    /// Adds the filled window to the sums and empties it.
+    fn flush(&mut self, sums: &mut ChannelLoad) {
+        for (hist, peak, total) in [
+            (&mut self.load, &mut sums.load_peak, &mut sums.load_sectors),
+            (&mut self.store, &mut sums.store_peak, &mut sums.store_sectors),
+        ] {
+            let n: u64 = hist.iter().sum();
+            *peak += hist.iter().max().copied().unwrap_or(0) * hist.len() as u64;
+            *total += n;
+            hist.fill(0);
+        }
+    }
 }
 
 /// The metrics listener. Launches of the same kernel accumulate into one record (its `launches`
@@ -242,6 +342,7 @@ pub struct Metrics {
     kernels: Vec<Record>,
     current: Option<usize>,
     lanes: Vec<Option<u64>>,
+    sectors: Vec<u64>,
 }
 
 impl Record {
@@ -258,7 +359,15 @@ impl Metrics {
         let mut host = Record::default();
         host.m.kernel = host_name.to_string();
         host.m.launches = 1;
-        Metrics { target: target.clone(), host, kernels: Vec::new(), current: None, lanes: Vec::new() }
+        host.m.channels.absent = Some("not a kernel launch".into());
+        Metrics {
+            target: target.clone(),
+            host,
+            kernels: Vec::new(),
+            current: None,
+            lanes: Vec::new(),
+            sectors: Vec::new(),
+        }
     }
 
     /// The kernel records, in order of first launch.
@@ -278,6 +387,24 @@ impl Metrics {
         } else {
             self.kernels()
         }
+    }
+
+    /// Co-resident blocks of launch `k` (`sm_count × blocks_per_sm`), or why the launch has no
+    /// channel metric.
+    fn window(&self, k: &KernelInfo) -> Result<u64, String> {
+        let t = &self.target;
+        if !t.channel_map.is_linear() {
+            return Err(format!("target {}: channel map is {}", t.name, t.channel_map.name()));
+        }
+        let threads = k.block.iter().map(|&d| u64::from(d)).product::<u64>();
+        let block = sharc_machine::occupancy::BlockResources {
+            threads: u32::try_from(threads).unwrap_or(u32::MAX),
+            shared_bytes: u32::try_from(k.shared_bytes).unwrap_or(u32::MAX),
+            registers_per_thread: None,
+        };
+        let occ = sharc_machine::occupancy::occupancy(t, block)
+            .map_err(|e| format!("target {}: no resident block ({e})", t.name))?;
+        Ok(u64::from(t.sm_count) * u64::from(occ.blocks_per_sm.max(1)))
     }
 
     fn current(&mut self) -> &mut Record {
@@ -301,12 +428,41 @@ impl Listener for Metrics {
                 self.kernels.len() - 1
             }
         };
-        self.kernels[i].m.launches += 1;
+        let window = self.window(k);
+        let r = &mut self.kernels[i];
+        r.m.launches += 1;
+        match window {
+            Ok(blocks) => {
+                r.m.channels.window.get_or_insert(blocks);
+                let c = self.target.memory_channels as usize;
+                r.window = Some(Window { blocks, index: 0, load: vec![0; c], store: vec![0; c] });
+            }
+            Err(why) => {
+                r.m.channels.absent.get_or_insert(why);
+                r.window = None;
+            }
+        }
         self.current = Some(i);
     }
 
     fn kernel_end(&mut self) {
-        self.current = None;
+        if let Some(i) = self.current.take() {
+            let r = &mut self.kernels[i];
+            if let Some(w) = r.window.as_mut() {
+                w.flush(&mut r.m.channels);
+            }
+            r.window = None;
+        }
+    }
+
+    fn block_begin(&mut self, index: u64) {
+        let r = self.current();
+        if let Some(w) = r.window.as_mut() {
+            if index / w.blocks != w.index {
+                w.flush(&mut r.m.channels);
+                w.index = index / w.blocks;
+            }
+        }
     }
 
     fn op(&mut self, _op: OpId, threads: u32) {
@@ -322,17 +478,30 @@ impl Listener for Metrics {
         let bytes = lane_addresses(req.accesses, t.warp_size, &mut self.lanes);
         // (sectors, transactions) of a global request, (wavefronts, ideal) of a shared one.
         let (a, b) = match req.space {
-            Space::Global => (
-                sharc_machine::memory::sectors(&self.lanes, bytes, t) as u64,
-                sharc_machine::memory::transactions(&self.lanes, bytes, t) as u64,
-            ),
+            Space::Global => {
+                // The same sectors `memory::sectors` counts, kept for their channels.
+                self.sectors = sharc_machine::memory::touched_segments(&self.lanes, bytes, t.sector_size);
+                (self.sectors.len() as u64, sharc_machine::memory::transactions(&self.lanes, bytes, t) as u64)
+            }
             Space::Workgroup => {
                 let cost = sharc_machine::bank::shared_request_cost(&self.lanes, bytes, t);
                 (u64::from(cost.wavefronts), u64::from(cost.ideal_wavefronts))
             }
             Space::Private => return,
         };
-        let r = self.current();
+        let sector_size = u64::from(self.target.sector_size);
+        let r = match self.current {
+            Some(i) => &mut self.kernels[i],
+            None => &mut self.host,
+        };
+        if let (Some(w), Space::Global) = (r.window.as_mut(), req.space) {
+            let hist = if req.store { &mut w.store } else { &mut w.load };
+            for &s in &self.sectors {
+                if let Some(c) = self.target.channel_of(s * sector_size) {
+                    hist[c as usize] += 1;
+                }
+            }
+        }
         let m = &mut r.m;
         match (req.space, req.store) {
             (Space::Global, false) => {
@@ -415,7 +584,7 @@ mod tests {
     fn run_on(target: &str, reqs: &[Vec<Access>]) -> KernelMetrics {
         let t = sharc_machine::Target::load(target).expect("shipped");
         let mut m = Metrics::new(&t, "host");
-        m.kernel_begin(&KernelInfo { name: "k".into(), grid: [1; 3], block: [32, 1, 1] });
+        m.kernel_begin(&KernelInfo { name: "k".into(), grid: [1; 3], block: [32, 1, 1], shared_bytes: 0 });
         let mut ctx = sharc_ir::Context::new(std::sync::Arc::new(sharc_ir::DialectRegistry::new()));
         ctx.allow_unregistered = true;
         let op = ctx.create_op(sharc_ir::OperationState::new("t.op", sharc_ir::Location::Unknown));
@@ -424,6 +593,51 @@ mod tests {
         }
         m.kernel_end();
         m.kernels()[0].clone()
+    }
+
+    /// One launch of `blocks` 32-thread blocks on gtx690 (4 channels × 256 B, window 8 SMs × 16
+    /// blocks), block b storing one warp-row at `addr(b)`; returns the channel sums.
+    fn stores_by_block(target: &str, blocks: u64, addr: impl Fn(u64) -> u64) -> ChannelLoad {
+        let t = sharc_machine::Target::load(target).expect("shipped");
+        let mut m = Metrics::new(&t, "host");
+        m.kernel_begin(&KernelInfo {
+            name: "k".into(),
+            grid: [blocks as u32, 1, 1],
+            block: [32, 1, 1],
+            shared_bytes: 0,
+        });
+        let mut ctx = sharc_ir::Context::new(std::sync::Arc::new(sharc_ir::DialectRegistry::new()));
+        ctx.allow_unregistered = true;
+        let op = ctx.create_op(sharc_ir::OperationState::new("t.op", sharc_ir::Location::Unknown));
+        for b in 0..blocks {
+            m.block_begin(b);
+            let row: Vec<u64> = (0..32).map(|i| addr(b) + 4 * i).collect();
+            let r = request(&row, 4, Space::Global, true);
+            m.request(&Request { op, warp: 0, space: Space::Global, store: true, accesses: &r });
+        }
+        m.kernel_end();
+        m.kernels()[0].channels.clone()
+    }
+
+    /// The imbalance is the busiest channel's share × C per window: C when every block of a
+    /// window hits one channel, 1 when they spread, and windows do not mix.
+    #[test]
+    fn channel_imbalance_per_window_of_co_resident_blocks() {
+        // gtx690: 2048 threads per SM / 32 = 64 warps, 16 blocks per SM: window 8 × 16 = 128.
+        let camped = stores_by_block("gtx690", 256, |b| b * 1024);
+        assert_eq!(camped.window, Some(128));
+        assert_eq!((camped.store_peak, camped.store_sectors), (4 * 256 * 4, 256 * 4));
+        assert_eq!(camped.store_imbalance(), Ok(4.0));
+        assert_eq!(camped.load_imbalance(), Err("no global loads".to_string()));
+        let spread = stores_by_block("gtx690", 256, |b| b * 256);
+        assert_eq!(spread.store_imbalance(), Ok(1.0));
+        // Window 0 on channel 0, window 1 spread: (128·4·4 + 32·4·4) / (2·128·4) = 2.5.
+        let half = stores_by_block("gtx690", 256, |b| if b < 128 { b * 1024 } else { b * 256 });
+        assert_eq!(half.store_imbalance(), Ok(2.5));
+        // A target without a linear map reports nothing, and says why.
+        let a100 = stores_by_block("a100", 256, |b| b * 1024);
+        assert_eq!(a100.store_imbalance(), Err("target a100: channel map is unknown".to_string()));
+        assert_eq!((a100.store_peak, a100.window), (0, None));
     }
 
     #[test]

@@ -7,12 +7,12 @@
 // contiguous bytes, 4 sectors, so sectors = compulsory bytes / 32 = 32768 / 32.
 // CHECK: {"kernel": "copy", "grid": [16, 1, 1], "block": [256, 1, 1], "launches": 1
 // CHECK-SAME: "global_load_requests": 128, "global_store_requests": 128, "global_sectors": 1024, "global_load_sectors": 512, "global_store_sectors": 512
-// CHECK-SAME: "compulsory_bytes": 32768}
+// CHECK-SAME: "compulsory_bytes": 32768,
 //
 // Reading every other float: each warp's loads span 256 bytes (8 sectors), twice the sectors
 // of the copy for the same useful bytes; compulsory bytes count only the floats read.
 // CHECK-NEXT: {"kernel": "stride2", {{.*}} "global_load_sectors": 1024, "global_store_sectors": 512
-// CHECK-SAME: "compulsory_bytes": 32768}
+// CHECK-SAME: "compulsory_bytes": 32768,
 //
 // A 2-D grid of 16x8 blocks over a 45x37 array (3x6 blocks, partial at both edges), writing
 // the transpose through a private scratch array: loads of a row segment of 16 floats are
@@ -22,7 +22,7 @@
 // CHECK-NEXT: {"kernel": "square_t", "grid": [3, 6, 1], "block": [16, 8, 1], "launches": 1
 // CHECK-SAME: "global_load_requests": 69, "global_store_requests": 69
 // CHECK-SAME: "global_load_sectors": 326, "global_store_sectors": 951
-// CHECK-SAME: "compulsory_bytes": 13320}
+// CHECK-SAME: "compulsory_bytes": 13320,
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -5,8 +5,8 @@
 // written, whatever the number of launches). A second kernel gets its own record.
 // CHECK: {"kernel": "scale", "grid": [1, 1, 1], "block": [32, 1, 1], "launches": 3, "ops": 384,
 // CHECK-SAME: "global_load_requests": 3, "global_store_requests": 3,
-// CHECK-SAME: "compulsory_bytes": 256}
-// CHECK-NEXT: {"kernel": "zero", {{.*}} "launches": 1, {{.*}} "global_store_requests": 1, {{.*}} "compulsory_bytes": 128}
+// CHECK-SAME: "compulsory_bytes": 256,
+// CHECK-NEXT: {"kernel": "zero", {{.*}} "launches": 1, {{.*}} "global_store_requests": 1, {{.*}} "compulsory_bytes": 128,
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

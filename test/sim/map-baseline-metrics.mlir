@@ -10,7 +10,7 @@
 // TR-SAME: "global_load_requests": 128, "global_store_requests": 128,
 // TR-SAME: "global_load_sectors": 512, "global_store_sectors": 4096,
 // TR-SAME: "global_load_transactions": 128, "global_store_transactions": 4096,
-// TR-SAME: "compulsory_bytes": 32768}
+// TR-SAME: "compulsory_bytes": 32768,
 func.func @transpose(%A: memref<64x64xf32> {sharc.name = "A"}, %B: memref<64x64xf32> {sharc.name = "B"}) {
   affine.parallel (%i, %j) = (0, 0) to (64, 64) {
     %v = affine.load %A[%i, %j] : memref<64x64xf32>

@@ -703,6 +703,25 @@ fn table(ms: &[KernelMetrics], l: &Loaded) -> String {
         }
         s.push('\n');
     }
+    // The channel imbalances are ratios, absent ("-") where the target's channel map is not
+    // linear; the reasons follow the table.
+    let channels: Vec<_> = ms.iter().map(|k| k.channels.report()).collect();
+    for row in 0..channels.first().map_or(0, |(values, _)| values.len()) {
+        let _ = write!(s, "{:<key$}", channels[0].0[row].0);
+        for (values, _) in &channels {
+            match values[row].1 {
+                Some(v) => write!(s, " {v:>width$.2}"),
+                None => write!(s, " {:>width$}", "-"),
+            }
+            .unwrap_or_default();
+        }
+        s.push('\n');
+    }
+    for (k, (_, why)) in ms.iter().zip(&channels) {
+        if let Some(why) = why {
+            let _ = writeln!(s, "channel imbalance of {}: absent ({why})", k.kernel);
+        }
+    }
     for k in ms {
         let _ = writeln!(s, "\nmemory ops of {}:", k.kernel);
         for o in &k.per_op {
