@@ -155,15 +155,26 @@ fn concat(a: (AffineMap, Vec<Value>), b: (AffineMap, Vec<Value>)) -> (AffineMap,
 }
 
 /// Replaces the reduction-free `affine.parallel` `op` by a perfect nest of `affine.for` loops,
-/// its first dimension outermost, and returns the outermost loop (`op` itself if it has
-/// reductions, which a nest would have to carry in `iter_args`; the caller checks). Each loop
+/// its first dimension outermost, and returns the outermost loop. `None`: `op` has reductions,
+/// which a nest would have to carry in `iter_args`, and is left as it is (the caller checks); or
+/// it has no dimension, and its body, which runs once, takes its place. Each loop
 /// takes its dimension's bound groups (a maximum of lower bounds, a minimum of upper bounds, as
 /// `affine.for` reads multi-result maps) and step; the band's discardable attributes move to the
 /// outermost loop. The inverse of [`for_to_parallel`] for a one-dimensional band.
-pub fn parallel_to_for_nest(ctx: &mut Context, op: OpId) -> OpId {
+pub fn parallel_to_for_nest(ctx: &mut Context, op: OpId) -> Option<OpId> {
     let p = aff::ParallelOp(op);
     if !p.reduction_codes(ctx).is_empty() || !ctx.results(op).is_empty() {
-        return op;
+        return None;
+    }
+    let from = p.body(ctx).expect("a verified affine.parallel has a body");
+    if p.steps(ctx).is_empty() {
+        for o in ctx.block_ops(from) {
+            if aff::YieldOp::view(ctx, o).is_none() {
+                ctx.move_op(o, InsertPoint::Before(op));
+            }
+        }
+        ctx.erase_op(op);
+        return None;
     }
     let (lb_ops, ub_ops) = (p.lower_bound_operands(ctx).to_vec(), p.upper_bound_operands(ctx).to_vec());
     let steps = p.steps(ctx);
@@ -181,7 +192,7 @@ pub fn parallel_to_for_nest(ctx: &mut Context, op: OpId) -> OpId {
         point = InsertPoint::Before(ctx.block_last_op(body).expect("built with a yield"));
         loops.push(f);
     }
-    let (outer, inner) = (loops[0], *loops.last().expect("a band has a dimension"));
+    let (outer, inner) = (loops[0], loops[loops.len() - 1]);
     for (name, attr) in ctx.attrs(op).to_vec() {
         ctx.set_attr(outer, &name, attr);
     }
@@ -189,11 +200,10 @@ pub fn parallel_to_for_nest(ctx: &mut Context, op: OpId) -> OpId {
         let iv = aff::ForOp(f).induction_var(ctx).expect("built with an induction variable");
         ctx.replace_all_uses(old, iv);
     }
-    let from = p.body(ctx).expect("a verified affine.parallel has a body");
     let to = aff::ForOp(inner).body(ctx).expect("built with a body");
     move_body(ctx, from, to);
     ctx.erase_op(op);
-    outer
+    Some(outer)
 }
 
 /// `map` over `operands` restricted to the inputs its results use: a dimension's bound group

@@ -25,7 +25,8 @@ const DESCRIPTION: &str = r#"The inverse of `sharc-parallelize`'s band building:
 `affine.parallel` without reductions becomes a perfect nest of `affine.for` loops, its first
 dimension outermost, each loop with its dimension's bounds (the maximum of the lower-bound group,
 the minimum of the upper-bound group) and step. The band's discardable attributes (`sharc.acc`,
-`sharc.share`) move to the outermost loop.
+`sharc.share`) move to the outermost loop. A band without dimensions runs its body once: the
+body takes its place.
 
 ```mlir
 affine.parallel (%i, %j) = (0, 0) to (%n, %m) {       affine.for %i = 0 to %n {

@@ -5,7 +5,7 @@
 // the simulator too.
 // RUN: sharc-opt %s --sharc-sequentialize --verify-diagnostics -o %t.mlir
 // RUN: FileCheck %s --input-file=%t.mlir
-// RUN: for e in rows bounded nested; do sharc-run %s --entry=$e --arg=arg0=37 --random-inputs=5 --compare=%t.mlir || exit 1; done
+// RUN: for e in rows bounded nested once; do sharc-run %s --entry=$e --arg=arg0=37 --random-inputs=5 --compare=%t.mlir || exit 1; done
 // RUN: %if upstream %{ sharc-opt %s --pass-pipeline='builtin.module(sharc-sequentialize, upstream{pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=1}), gpu-kernel-outlining, lower-affine)"})' -o %t.gpu.mlir %}
 // RUN: %if upstream %{ FileCheck %s --check-prefix=GPU --input-file=%t.gpu.mlir %}
 // RUN: %if upstream %{ sharc-run %s --entry=rows --arg=arg0=37 --random-inputs=6 --compare=%t.gpu.mlir %}
@@ -73,5 +73,18 @@ func.func @nested(%n: index, %A: memref<40x4xf32>, %s: memref<f32>) {
     affine.yield %v : f32
   }
   affine.store %r, %s[] : memref<f32>
+  return
+}
+
+// A band without dimensions runs its body once: the body takes its place.
+// CHECK-LABEL: func.func @once(
+// CHECK-NEXT: arith.constant 3.0
+// CHECK-NEXT: affine.store
+// CHECK-NEXT: return
+func.func @once(%n: index, %A: memref<40x4xf32>) {
+  affine.parallel () = () to () {
+    %c = arith.constant 3.0 : f32
+    affine.store %c, %A[0, 0] : memref<40x4xf32>
+  }
   return
 }
