@@ -216,6 +216,10 @@ pub struct Decl {
     pub init: Option<Init>,
     /// Whether a `const` qualifier was present.
     pub is_const: bool,
+    /// Whether the pointer a parameter is (`float *restrict x`, `float (*restrict A)[n]`,
+    /// `float A[restrict n][n]`) is `restrict`-qualified: accesses through it do not overlap
+    /// those through any other parameter (C11 6.7.3.1).
+    pub is_restrict: bool,
 }
 
 /// An initializer.

@@ -43,6 +43,13 @@ pub struct Options {
     pub defines: Vec<String>,
     /// Compile only this function.
     pub function: Option<String>,
+    /// Make every loop with affine bounds a candidate for parallel execution, also in a file
+    /// with OpenACC pragmas (`--auto-parallelize`); a file without any is auto-parallelized
+    /// anyway.
+    pub auto_parallelize: bool,
+    /// Take pointer and array parameters not to overlap, as if each were `restrict`
+    /// (`--assume-no-alias`, the assumption PPCG and Polly make).
+    pub assume_no_alias: bool,
 }
 
 /// The result of compiling one file.
@@ -198,12 +205,21 @@ fn required(source: &SourceMap, f: &Selected, opts: &Options) -> bool {
 /// Whether a line is an OpenACC or `scop` pragma, spelled as the grammar's `pragma` rule reads
 /// it: `#`, blanks, `pragma`, blanks (`# pragma acc`, `#pragma\tacc` are pragmas too).
 fn is_offload_pragma(line: &str) -> bool {
+    matches!(pragma_word(line).as_deref(), Some("acc" | "scop" | "endscop"))
+}
+
+/// Whether a line is an OpenACC pragma (`scop` marks a region for polyhedral tools but says
+/// nothing about what runs where).
+fn is_acc_pragma(line: &str) -> bool {
+    pragma_word(line).as_deref() == Some("acc")
+}
+
+/// The first word after `#pragma`, if the line is a pragma.
+fn pragma_word(line: &str) -> Option<String> {
     let blank = |c: char| c == ' ' || c == '\t';
-    let Some(rest) = line.trim_start().strip_prefix('#') else { return false };
-    let Some(body) = rest.trim_start_matches(blank).strip_prefix("pragma") else { return false };
-    let word: String =
-        body.trim_start_matches(blank).chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-    matches!(word.as_str(), "acc" | "scop" | "endscop")
+    let rest = line.trim_start().strip_prefix('#')?;
+    let body = rest.trim_start_matches(blank).strip_prefix("pragma")?;
+    Some(body.trim_start_matches(blank).chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect())
 }
 
 fn select(source: &SourceMap, items: &[parse::TopItem], opts: &Options) -> Result<(Vec<Selected>, bool), FrontError> {
@@ -253,6 +269,11 @@ fn build(ctx: &mut Context, source: &SourceMap, opts: &Options, out: &mut Vec<Di
     let (region, body) = ctx.new_region_with_block(&[]);
     let module = ctx.create_op(OperationState::new("builtin.module", loc).region(region));
 
+    // A file without OpenACC pragmas has no other way to say what runs on the GPU: every loop
+    // nest is a candidate, and sharc-parallelize maps what it proves parallel.
+    let has_acc = source.text.lines().any(is_acc_pragma);
+    let rules =
+        lower::CRules { auto_parallelize: opts.auto_parallelize || !has_acc, assume_no_alias: opts.assume_no_alias };
     let mut compiled = 0;
     // The first function that failed but need not compile, and where its remark is in `out`:
     // if no function compiles, its error replaces the remark.
@@ -262,7 +283,8 @@ fn build(ctx: &mut Context, source: &SourceMap, opts: &Options, out: &mut Vec<Di
         let before = ctx.block_ops(body).len();
         let result = parse::parse_function(&source.text, *span, &typedefs).and_then(|f| {
             check_statement_pragmas(&f.body)?;
-            let mut lowerer = lower::Lowerer::new(ctx, source).with_helpers(helpers.clone(), typedefs.clone());
+            let mut lowerer =
+                lower::Lowerer::new(ctx, source).with_helpers(helpers.clone(), typedefs.clone()).with_rules(rules);
             let r = lowerer.lower_function(&f, body);
             let diags = lowerer.take_diagnostics();
             out.extend(diags.iter().map(|d| to_diagnostic(source, d)));

@@ -14,8 +14,8 @@
 // RUN: sharc-run %t.mlir --entry conv2D_acc --inputs %t.d/out/in --dump %t.d/out/sharc
 // RUN: cmp %t.d/out/out/B.npy %t.d/out/sharc/B.npy
 
-// CHECK-LABEL: func.func @conv2D(%arg0: memref<?xf32> {sharc.name = "A"}, %arg1: memref<?xf32> {sharc.name = "B"}) {
-// CHECK-LABEL: func.func @conv2D_acc(%arg0: memref<3072xf32> {sharc.name = "A"}, %arg1: memref<3072xf32> {sharc.name = "B"}) {
+// CHECK-LABEL: func.func @conv2D(%arg0: memref<?xf32> {sharc.name = "A"}, %arg1: memref<?xf32> {sharc.name = "B"})
+// CHECK-LABEL: func.func @conv2D_acc(%arg0: memref<3072xf32> {sharc.name = "A"}, %arg1: memref<3072xf32> {sharc.name = "B"})
 // CHECK: affine.parallel (%{{.*}}, %{{.*}}) = (1, 1) to (63, 47) {
 // CHECK: affine.store %{{.*}}, %arg1[%{{.*}} * 48 + %{{.*}}] : memref<3072xf32>
 // CHECK: } {sharc.acc = "acc kernels copyin(A[0:NI*NJ]) copyout(B[0:NI*NJ]); acc loop independent; acc loop independent"}

@@ -26,7 +26,7 @@
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 typedef float real_t;
 
-// CHECK-LABEL: func.func @k_restrict(%arg0: index {sharc.name = "n"}, %arg1: memref<64x64xf32> {sharc.name = "A"}, %arg2: memref<64x64xf32> {sharc.name = "B"}, %arg3: memref<64xf32> {sharc.name = "v"}) {
+// CHECK-LABEL: func.func @k_restrict(%arg0: index {sharc.name = "n"}, %arg1: memref<64x64xf32> {sharc.name = "A"}, %arg2: memref<64x64xf32> {sharc.name = "B"}, %arg3: memref<64xf32> {sharc.name = "v"})
 // CHECK: affine.parallel (%{{.*}}, %{{.*}}) = (0, 0) to (symbol(%arg0), symbol(%arg0)) {
 // `enter data` stands alone: it does not enclose the loop.
 // CHECK: } {sharc.acc = "acc parallel loop gang vector_length(128) default(present) async(1); acc loop vector(128) private(i)"}
@@ -53,7 +53,7 @@ void k_restrict(int n, real_t A[restrict NN][NN], const real_t B[restrict NN][NN
 #pragma acc exit data delete(B)
 }
 
-// CHECK-LABEL: func.func @k_ptr_to_array(%arg0: index {sharc.name = "n"}, %arg1: memref<?x64xf64> {sharc.name = "A"}, %arg2: memref<?x64xf64> {sharc.name = "B"}) {
+// CHECK-LABEL: func.func @k_ptr_to_array(%arg0: index {sharc.name = "n"}, %arg1: memref<?x64xf64> {sharc.name = "A"}, %arg2: memref<?x64xf64> {sharc.name = "B"})
 // CHECK: affine.parallel (%{{.*}}) = (0) to (symbol(%arg0)) {
 // WARN-NOT: remark
 // WARN: idioms.c:[[@LINE+5]]:27: remark: OpenACC clause 'tile(8, 8)' is ignored: sharc chooses the tiles and the block shape of a parallel loop nest itself

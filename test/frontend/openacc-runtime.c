@@ -6,7 +6,7 @@
 
 #include <openacc.h>
 
-// CHECK-LABEL: func.func @scale(%arg0: index {sharc.name = "n"}, %arg1: memref<?xf32> {sharc.name = "A"}) {
+// CHECK-LABEL: func.func @scale(%arg0: index {sharc.name = "n"}, %arg1: memref<?xf32> {sharc.name = "A"})
 // CHECK-NEXT: affine.parallel (%{{.*}}) = (0) to (symbol(%arg0)) {
 // CHECK: } {sharc.acc = "acc parallel loop copy(A[0:n])"}
 // CHECK-NEXT: return

@@ -30,7 +30,7 @@ typedef char base;
 #define match(b1, b2) (((b1) + (b2)) == 3 ? 1 : 0)
 #define max_score(s1, s2) ((s1 >= s2) ? s1 : s2)
 
-// CHECK-LABEL: func.func @kernel_nussinov(%arg0: index {sharc.name = "n"}, %arg1: memref<32xi8> {sharc.name = "seq"}, %arg2: memref<32x32xi32> {sharc.name = "table"}) {
+// CHECK-LABEL: func.func @kernel_nussinov(%arg0: index {sharc.name = "n"}, %arg1: memref<32xi8> {sharc.name = "seq"}, %arg2: memref<32x32xi32> {sharc.name = "table"})
 // CHECK: affine.if
 static void kernel_nussinov(int n, base POLYBENCH_1D(seq, N, n), int POLYBENCH_2D(table, N, N, n, n))
 {

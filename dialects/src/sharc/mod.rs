@@ -16,6 +16,15 @@ use sharc_ir::registry::Dialect;
 /// The argument attribute holding an argument's source name (`{sharc.name = "A"}`).
 pub const NAME_ATTR: &str = "sharc.name";
 
+/// The function attribute listing the groups of memref arguments that may overlap one another
+/// (`sharc.may_alias = [array<i64: 3, 4, 5>]`, argument positions): the C front-end groups the
+/// pointer and array parameters that are not `restrict` by element type (C lets `f(n, A, A)`
+/// pass one array twice; accesses through pointers to different types may not overlap, C11
+/// 6.5p7), unless `sharcc --assume-no-alias`. `sharc-parallelize` keeps a loop that writes one
+/// argument of a group and accesses another sequential. Arguments in no group are distinct
+/// arrays, as sharc has always read MLIR text.
+pub const MAY_ALIAS_ATTR: &str = "sharc.may_alias";
+
 /// The attribute recording a section's OpenACC directive and data clauses.
 pub const ACC_ATTR: &str = "sharc.acc";
 
@@ -23,8 +32,9 @@ pub const ACC_ATTR: &str = "sharc.acc";
 pub static DIALECT: Dialect = Dialect {
     name: "sharc",
     description: "sharc's own affine-level attributes: the `#sharc.share<...>` partition annotation of \
-                  a parallel loop nest (seed 000's share pragma), argument source names (`sharc.name`) \
-                  and recorded OpenACC clauses (`sharc.acc`).",
+                  a parallel loop nest (seed 000's share pragma), argument source names (`sharc.name`), \
+                  the groups of arguments that C lets overlap (`sharc.may_alias`, read by \
+                  sharc-parallelize) and recorded OpenACC clauses (`sharc.acc`).",
     ops: &[],
     materialize_constant: None,
 };

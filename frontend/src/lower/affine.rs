@@ -56,7 +56,7 @@ impl Lowerer<'_> {
         match &e.kind {
             ExprKind::Int(v, _) => i64::try_from(*v).ok().map(Lin::constant),
             ExprKind::Ident(name) => match &self.var(self.lookup(name)?).binding {
-                Binding::Index { value, .. } => Some(Lin::value(*value)),
+                Binding::Index { value, affine: true, .. } => Some(Lin::value(*value)),
                 Binding::Scalar { ty: CType::Int(_), lin: Some(l), .. } => Some(l.clone()),
                 _ => None,
             },
@@ -112,6 +112,9 @@ impl Lowerer<'_> {
                         format!("'{name}' is a variable whose value is not an affine function of loop variables and parameters")
                     }
                     Some(Binding::Scalar { .. }) => format!("'{name}' is not an integer"),
+                    Some(Binding::Index { affine: false, .. }) => {
+                        format!("'{name}' is the variable of a loop whose bound is read from memory")
+                    }
                     Some(Binding::Array { .. }) => format!("'{name}' is an array"),
                     None => format!("'{name}' is not declared"),
                     _ => format!("'{name}' is not a loop variable or parameter"),

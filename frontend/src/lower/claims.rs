@@ -128,7 +128,46 @@ mod tests {
             flags(&nest("num_gangs[0](n/8) num_workers[1](8)", "gang[1] worker[1]")),
             flags(&nest("num_gangs(n/8) num_workers(8)", "gang worker"))
         );
-        // Host code is not marked.
-        assert_eq!(claims("void f(int n, float A[n]) {\nfor (int i = 0; i < n; i++) A[i] = 0;\n}\n"), []);
+        // Host code of a file with OpenACC pragmas is not marked.
+        let src = "void f(int n, float A[n]) {\nfor (int i = 0; i < n; i++) A[i] = 0;\n#pragma acc parallel loop\nfor (int i = 0; i < n; i++) A[i] = 1;\n}\n";
+        assert_eq!(claims(src), [(true, true, acc("acc parallel loop"))]);
+    }
+
+    #[test]
+    fn a_file_without_pragmas_makes_every_affine_loop_a_candidate() {
+        // Both loops of the nest, without a claim of independence; the loop whose bound is
+        // read from memory is no candidate.
+        let src = "void f(int n, float A[n][n], int m[1]) {\nfor (int i = 0; i < n; i++)\nfor (int j = 0; j < n; j++) A[i][j] = 0;\nfor (int i = 0; i < m[0]; i++) A[0][i] = 1;\n}\n";
+        assert_eq!(claims(src), [(false, false, None), (false, false, None)]);
+    }
+
+    /// The `sharc.may_alias` groups of the function in `src`, compiled with `opts`.
+    fn groups(src: &str, opts: &Options) -> Option<Vec<Vec<i128>>> {
+        let mut ctx = Context::new(sharc_dialects::registry());
+        let c = compile_source(&mut ctx, SourceMap::plain("t.c", src.to_string()), opts);
+        assert!(!c.failed(), "{}", c.render());
+        let f = ctx.collect_ops(c.module.expect("compiled")).into_iter().find(|&op| ctx.op_name(op) == "func.func")?;
+        let attr = ctx.attr_of(f, sharc_dialects::sharc::MAY_ALIAS_ATTR)?;
+        Some(ctx.attr_array(attr)?.iter().map(|&g| ctx.attr_dense_ints(g).expect("dense").to_vec()).collect())
+    }
+
+    #[test]
+    fn parameters_c_lets_overlap_are_grouped_by_element_type() {
+        let plain = Options::default();
+        // Pointers and arrays of one element type; a scalar is no member.
+        assert_eq!(groups("void f(int n, float *x, float y[n], float (*A)[4]) { }", &plain), Some(vec![vec![1, 2, 3]]));
+        // `restrict` where C puts it on a parameter.
+        let src = "void f(int n, float *restrict x, float y[restrict n], float (*restrict A)[4], float *z) { }";
+        assert_eq!(groups(src, &plain), None);
+        assert_eq!(groups("void f(float *restrict x, float *y, float *z) { }", &plain), Some(vec![vec![1, 2]]));
+        // Different element types do not overlap (C11 6.5p7): one group per type.
+        assert_eq!(
+            groups("void f(double *a, float *x, double *b, float *y) { }", &plain),
+            Some(vec![vec![0, 2], vec![1, 3]])
+        );
+        assert_eq!(groups("void f(double *a, float *x) { }", &plain), None);
+        // --assume-no-alias.
+        let no_alias = Options { assume_no_alias: true, ..Options::default() };
+        assert_eq!(groups("void f(float *x, float *y) { }", &no_alias), None);
     }
 }

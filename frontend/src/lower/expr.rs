@@ -255,7 +255,7 @@ impl Lowerer<'_> {
                 let z = self.zero(&ty, span)?;
                 Ok((z, ty))
             }
-            Binding::Index { ty, value } => Ok((self.index_to_int(value, &ty, span)?, ty)),
+            Binding::Index { ty, value, .. } => Ok((self.index_to_int(value, &ty, span)?, ty)),
             Binding::Array { .. } => Err(FrontError::new(span, format!("array '{name}' is used as a value; pointer arithmetic and array values are not supported"))),
             Binding::AfterLoop { loop_span } => Err(FrontError::new(span, format!("'{name}' is read after the loop that it controls; its exit value is not supported, assign it first"))
                 .with_note(loop_span, "the loop")),

@@ -52,6 +52,10 @@ pub(crate) struct LoopRole {
     pub explicit: bool,
     /// The directive asserts independent iterations.
     pub independent: bool,
+    /// A candidate only because the file is auto-parallelized (no directive, outside OpenACC
+    /// constructs): it must have affine bounds to be one, and it does not make its body an
+    /// OpenACC region (whose code must all be affine).
+    pub automatic: bool,
 }
 
 impl Lowerer<'_> {
@@ -207,11 +211,13 @@ impl Lowerer<'_> {
             }
             return self.while_loop(s);
         }
-        let role = self.loop_role(directive);
+        let mut role = self.loop_role(directive);
         let init_lin = self.lin(lp.init);
-        if (init_lin.is_none() || lp.limit_expr.is_some()) && (self.in_section > 0 || role.explicit) {
+        let affine_bounds = init_lin.is_some() && lp.limit_expr.is_none();
+        if !affine_bounds && (self.in_section > 0 || role.explicit) {
             return Err(self.non_affine_bound(&lp, init_lin.is_none()));
         }
+        role.candidate &= affine_bounds || !role.automatic;
         if init_lin.is_none() && lp.limit_expr.is_none() {
             // `scf.for` takes the bounds as values; a start read from memory with affine limits
             // (possibly several) runs as the general loop instead.
@@ -226,7 +232,8 @@ impl Lowerer<'_> {
         let header = self.loop_header(&lp, init_lin, &inits, head)?;
         let saved_b = self.b;
         self.enter_loop_body(&header, &lp, (var, var_ty), &carried, inits.is_empty(), head);
-        if role.candidate {
+        let opens_section = role.candidate && !role.automatic;
+        if opens_section {
             self.in_section += 1;
         }
         if let Some(d) = directive {
@@ -241,7 +248,7 @@ impl Lowerer<'_> {
             self.check_share(specs, *at)?;
         }
         let r = self.stmt(body);
-        if role.candidate {
+        if opens_section {
             self.in_section -= 1;
         }
         r?;
@@ -284,13 +291,16 @@ impl Lowerer<'_> {
     fn loop_role(&self, directive: Option<&AccDirective>) -> LoopRole {
         let seq = directive.is_some_and(|d| d.clause("seq").is_some());
         let explicit = directive.is_some() && !seq;
-        let candidate = explicit || (self.in_kernels && directive.is_none() && self.in_section > 0);
+        let in_kernels = self.in_kernels && directive.is_none() && self.in_section > 0;
+        // Outside OpenACC constructs, an auto-parallelized file makes every loop a candidate.
+        let automatic = !explicit && !in_kernels && !seq && self.in_section == 0 && self.rules.auto_parallelize;
+        let candidate = explicit || in_kernels || automatic;
         // OpenACC 3.3 §2.9: `independent`, and every loop of a `parallel` construct without
         // `auto`, asserts that the iterations are data-independent.
         let independent = explicit
             && directive
                 .is_some_and(|d| d.clause("independent").is_some() || (self.in_parallel && d.clause("auto").is_none()));
-        LoopRole { candidate, explicit, independent }
+        LoopRole { candidate, explicit, independent, automatic }
     }
 
     /// The error for a loop bound that is not affine where it must be.
@@ -382,7 +392,7 @@ impl Lowerer<'_> {
             let state = aff::ApplyOp::build(self.ctx, self.loc(head), map, &ops);
             self.b.insert_value(self.ctx, state)
         };
-        self.var_mut(var).binding = Binding::Index { ty: var_ty, value: iv_value };
+        self.var_mut(var).binding = Binding::Index { ty: var_ty, value: iv_value, affine: header.affine };
         for (k, &c) in carried.iter().enumerate() {
             self.set_value(c, args[k + 1]);
         }

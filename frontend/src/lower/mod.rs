@@ -48,8 +48,10 @@ pub(crate) enum Binding {
     /// A scalar held in a register: its current value (`None` before the first assignment) and,
     /// when it holds an affine function of index values, that function.
     Scalar { ty: CType, value: Option<Value>, lin: Option<Lin> },
-    /// A read-only integer usable in affine expressions: a loop variable or an `index` parameter.
-    Index { ty: CType, value: Value },
+    /// A read-only integer held as an `index`: a loop variable or an `index` parameter. It is
+    /// usable in affine expressions when `affine` (not the variable of an `scf.for`, whose bound
+    /// is read from memory: MLIR takes only `affine.for` variables and symbols as dimensions).
+    Index { ty: CType, value: Value, affine: bool },
     /// An array: a memref of `rank` dimensions.
     Array { memref: Value, elem: CType, rank: usize },
     /// A loop variable after its loop: C gives it the exit value, which sharc does not compute.
@@ -98,6 +100,20 @@ pub struct Lowerer<'a> {
     /// The helpers being inlined around the current statement, innermost last (a call to one of
     /// them again would be recursion, which sharc does not compile).
     pub(crate) inlining: Vec<String>,
+    /// How the C rules that no pragma states apply to this translation unit.
+    pub(crate) rules: CRules,
+}
+
+/// What the front-end assumes where the source says nothing (`Options`' flags, and whether the
+/// file has OpenACC pragmas at all).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CRules {
+    /// Every loop with affine bounds outside OpenACC constructs is a candidate for
+    /// `sharc-parallelize` (a file without OpenACC pragmas, or `--auto-parallelize`).
+    pub auto_parallelize: bool,
+    /// Pointer and array parameters are taken not to overlap, as if each were `restrict`
+    /// (`--assume-no-alias`).
+    pub assume_no_alias: bool,
 }
 
 impl<'a> Lowerer<'a> {
@@ -124,7 +140,14 @@ impl<'a> Lowerer<'a> {
             helpers: HashMap::new(),
             typedefs: crate::parse::Typedefs::new(),
             inlining: Vec::new(),
+            rules: CRules::default(),
         }
+    }
+
+    /// Applies `rules` to the functions lowered from now on.
+    pub fn with_rules(mut self, rules: CRules) -> Self {
+        self.rules = rules;
+        self
     }
 
     /// Makes the functions of the translation unit (`name` to definition span in the parsed text)
@@ -134,6 +157,30 @@ impl<'a> Lowerer<'a> {
         self.helpers = helpers;
         self.typedefs = typedefs;
         self
+    }
+
+    /// The groups of parameters that C lets overlap (`sharc.may_alias`): the arrays and
+    /// pointers that are not `restrict`, by element type, where a type has two or more.
+    fn may_alias_groups(&mut self, params: &[Decl], kinds: &[ParamKind]) -> Option<sharc_ir::Attr> {
+        if self.rules.assume_no_alias {
+            return None;
+        }
+        let mut groups: Vec<(&CType, Vec<i64>)> = Vec::new();
+        for (k, (p, kind)) in params.iter().zip(kinds).enumerate() {
+            if !matches!(kind, ParamKind::Array(_)) || p.is_restrict {
+                continue;
+            }
+            match groups.iter_mut().find(|g| g.0 == &p.ty) {
+                Some(g) => g.1.push(k as i64),
+                None => groups.push((&p.ty, vec![k as i64])),
+            }
+        }
+        let groups: Vec<Vec<i64>> = groups.into_iter().map(|g| g.1).filter(|g| g.len() > 1).collect();
+        if groups.is_empty() {
+            return None;
+        }
+        let attrs = groups.iter().map(|g| self.ctx.dense_i64_array(g)).collect();
+        Some(self.ctx.array_attr(attrs))
     }
 
     /// The warnings and remarks so far.
@@ -193,12 +240,15 @@ impl<'a> Lowerer<'a> {
             .prop(func::ARG_ATTRS, arg_attrs)
             .region(region);
         let fop = Builder::at_end(module_body).insert(self.ctx, state);
+        if let Some(groups) = self.may_alias_groups(&f.params, &kinds) {
+            self.ctx.set_attr(fop, sharc::MAY_ALIAS_ATTR, groups);
+        }
         self.entry = Some(entry);
         self.b = Builder::at_end(entry);
 
         for ((p, kind), &arg) in f.params.iter().zip(kinds).zip(self.ctx.block_args(entry).to_vec().iter()) {
             let binding = match kind {
-                ParamKind::Index => Binding::Index { ty: p.ty.clone(), value: arg },
+                ParamKind::Index => Binding::Index { ty: p.ty.clone(), value: arg, affine: true },
                 ParamKind::Scalar => Binding::Scalar { ty: p.ty.clone(), value: Some(arg), lin: None },
                 ParamKind::Array(rank) => Binding::Array { memref: arg, elem: p.ty.clone(), rank },
             };

@@ -83,10 +83,14 @@ impl FnParser<'_> {
             dims: Vec::new(),
             init: None,
             is_const,
+            is_restrict: false,
         };
         for q in inner {
             match q.as_rule() {
-                Rule::pointer => d.pointers += 1,
+                Rule::pointer => {
+                    d.pointers += 1;
+                    d.is_restrict |= has_restrict(q);
+                }
                 Rule::ident => {
                     d.name = q.as_str().to_string();
                     d.span = self.span(&q);
@@ -102,13 +106,18 @@ impl FnParser<'_> {
                     ));
                 }
                 Rule::array_pointer => {
+                    d.is_restrict |= has_restrict(q.clone());
                     let name = q.into_inner().find(|r| r.as_rule() == Rule::ident).expect("a name");
                     d.name = name.as_str().to_string();
                     d.span = self.span(&name);
                     // The pointer is the outermost dimension, of unknown size.
                     d.dims.push(None);
                 }
-                Rule::array_suffix => d.dims.push(self.array_suffix(q)?),
+                Rule::array_suffix => {
+                    // `A[restrict n][n]`: C99 allows the qualifier in the outermost bound only.
+                    d.is_restrict |= d.dims.is_empty() && d.pointers == 0 && has_restrict(q.clone());
+                    d.dims.push(self.array_suffix(q)?)
+                }
                 _ => {}
             }
         }
@@ -161,6 +170,7 @@ impl FnParser<'_> {
                 dims: Vec::new(),
                 init: None,
                 is_const,
+                is_restrict: false,
             };
             for q in d.into_inner() {
                 match q.as_rule() {
@@ -248,4 +258,10 @@ impl FnParser<'_> {
         };
         Ok(Stmt { kind, span, pragmas })
     }
+}
+
+/// Whether a `restrict` qualifier stands directly in `p` (a `*`, `(*restrict A)` or `[restrict n]`).
+fn has_restrict(p: Pair<'_, Rule>) -> bool {
+    p.into_inner()
+        .any(|q| q.as_rule() == Rule::qualifier && matches!(q.as_str(), "restrict" | "__restrict" | "__restrict__"))
 }

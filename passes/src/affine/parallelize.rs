@@ -28,11 +28,16 @@ use sharc_dialects::affine as aff;
 use sharc_dialects::func::FuncOp;
 use sharc_dialects::sharc::loop_claim::LoopClaim;
 use sharc_dialects::sharc::share::SHARE_ATTR;
-use sharc_dialects::sharc::{ACC_ATTR, NAME_ATTR};
+use sharc_dialects::sharc::{ACC_ATTR, MAY_ALIAS_ATTR, NAME_ATTR};
 use sharc_ir::op::ValueDef;
 use sharc_ir::pass::{OptionEnum, Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::{Context, Diagnostic, Location, OpId, Value};
 use std::collections::HashMap;
+
+/// How the diagnostic of a loop that stays sequential begins (a remark, or a warning when a
+/// directive stands on the loop); the rest is the reason. Drivers read it back to say, when no
+/// kernel results, why each loop nest was not mapped.
+pub const STAYS_SEQUENTIAL: &str = "loop stays sequential: ";
 
 /// The declaration of `sharc-parallelize`.
 pub static INFO: PassInfo = PassInfo {
@@ -102,6 +107,23 @@ the loop writes, or an op whose memory effects are unknown (a call). Such a loop
 parallel when its directive claims independence (`independent`), with a remark saying the
 claim was trusted; otherwise it stays sequential.
 
+# Aliasing arguments
+
+Distinct memref arguments are distinct arrays, as MLIR text has always been read, except those
+the function's `sharc.may_alias` attribute groups: two arguments of one group may be one array.
+The C front-end groups the pointer and array parameters that are not `restrict` by element
+type, since C lets `f(n, A, A)` pass one array twice (`sharcc --assume-no-alias` leaves the
+attribute out). A loop that writes one argument of a group and accesses another cannot be
+decided either, and the remark names the two parameters; found dependences are reported first.
+The check applies to the loops no OpenACC directive covers (no `acc` in their claim): inside a
+compute construct the arrays are the construct's data, named one by one by its data clauses,
+and a `kernels` loop is decided on the arrays as named.
+
+```mlir
+func.func @saxpy(%n: index, %a: f32, %x: memref<?xf32>, %y: memref<?xf32>)
+    attributes {sharc.may_alias = [array<i64: 2, 3>]} { ... }
+```
+
 # Sections
 
 The outermost band of each nest takes the `share` annotation of its pragma
@@ -170,7 +192,11 @@ pub fn parallelize_function(
     let mut legal = Vec::new();
     for c in &candidates {
         let loop_loc = ctx.loc(c.op).clone();
-        let why = match facts.verdict(ctx, c.op, &c.claim.carried) {
+        // Inside OpenACC constructs the arrays are the construct's data, which its (explicit or
+        // implicit) data clauses name one by one; C's aliasing rule applies to the loops no
+        // directive covers.
+        let c_aliasing = c.claim.acc.is_none();
+        let why = match facts.verdict_with(ctx, c.op, &c.claim.carried, c_aliasing) {
             Verdict::Parallel => {
                 diags.push(Diagnostic::remark(loop_loc, "loop runs in parallel: no iteration depends on another"));
                 legal.push(c);
@@ -197,7 +223,7 @@ pub fn parallelize_function(
             .with_note(loop_loc, "the loop nest")
             .with_note(why.at, "the dependence"));
         }
-        let message = format!("loop stays sequential: {}", why.message);
+        let message = format!("{STAYS_SEQUENTIAL}{}", why.message);
         let d = if c.claim.directive {
             Diagnostic::warning(loop_loc, message)
         } else {
@@ -313,14 +339,24 @@ impl Facts {
     /// The verdict on the `affine.for` `lp`; `carried` names its carried values (the C names,
     /// in `iter_args` order) for the messages.
     pub fn verdict(&self, ctx: &Context, lp: OpId, carried: &[String]) -> Verdict {
+        self.verdict_with(ctx, lp, carried, true)
+    }
+
+    /// [`Facts::verdict`], with the check of overlapping arguments (`sharc.may_alias`) only
+    /// where `c_aliasing`. A dependence the analysis finds comes first: a claim of independence
+    /// overrides an unknown, never a dependence it proved.
+    pub fn verdict_with(&self, ctx: &Context, lp: OpId, carried: &[String], c_aliasing: bool) -> Verdict {
         if let Some(why) = self.observed_carried(ctx, lp, carried) {
             return Verdict::Dependent(why);
         }
         if let Some(why) = self.undecidable(ctx, lp) {
             return Verdict::Unknown(why);
         }
-        match self.carried_dependence(ctx, lp) {
-            Some(why) => Verdict::Dependent(why),
+        if let Some(why) = self.carried_dependence(ctx, lp) {
+            return Verdict::Dependent(why);
+        }
+        match self.overlapping_arguments(ctx, lp).filter(|_| c_aliasing) {
+            Some(why) => Verdict::Unknown(why),
             None => Verdict::Parallel,
         }
     }
@@ -375,6 +411,62 @@ impl Facts {
             message: format!(
                 "'{}' in the loop has unknown memory effects, so its dependences are unknown",
                 ctx.op_name(opaque)
+            ),
+            proven: false,
+        })
+    }
+
+    /// Two arguments of one `sharc.may_alias` group that `lp` accesses, one of them written:
+    /// the dependence analysis takes distinct memrefs to be distinct arrays, which C does not
+    /// promise of two pointer parameters (`f(n, A, A)` is legal). The pair is named in
+    /// argument order, at the write.
+    fn overlapping_arguments(&self, ctx: &Context, lp: OpId) -> Option<Why> {
+        let f = FuncOp(self.func);
+        let entry = f.entry_block(ctx)?;
+        let groups: Vec<Vec<i128>> = ctx
+            .attr_of(self.func, MAY_ALIAS_ATTR)
+            .and_then(|a| ctx.attr_array(a))
+            .map(|gs| gs.iter().filter_map(|&g| ctx.attr_dense_ints(g)).map(|g| g.to_vec()).collect())?;
+        let group_of = |index: u32| groups.iter().position(|g| g.contains(&i128::from(index)));
+        // The position and group of a grouped argument.
+        let argument = |m: Value| match ctx.value_def(m) {
+            ValueDef::BlockArg { block, index } if block == entry => group_of(index).map(|g| (index, g)),
+            _ => None,
+        };
+        let inside = |op: OpId| ctx.is_ancestor(lp, op);
+        /// An access in the loop to an argument of a group.
+        struct Touch {
+            argument: u32,
+            group: usize,
+            memref: Value,
+            op: OpId,
+            may_write: bool,
+        }
+        let affine = self.set.accesses.iter().map(|a| (a.op, a.memref, Some(a.kind)));
+        let other = self.set.non_affine.iter().map(|n| (n.op, n.memref, n.kind));
+        let touched: Vec<Touch> = affine
+            .chain(other)
+            .filter(|&(op, _, _)| inside(op))
+            .filter_map(|(op, memref, kind)| {
+                let (argument, group) = argument(memref)?;
+                Some(Touch { argument, group, memref, op, may_write: kind != Some(AccessKind::Read) })
+            })
+            .collect();
+        // The pair of lowest argument positions, a write to one of them.
+        let (write, other) = touched
+            .iter()
+            .filter(|w| w.may_write)
+            .flat_map(|w| {
+                touched.iter().filter(move |t| t.memref != w.memref && t.group == w.group).map(move |t| (w, t))
+            })
+            .min_by_key(|(w, t)| (w.argument.min(t.argument), w.argument.max(t.argument)))?;
+        let (first, second) = if write.argument < other.argument { (write, other) } else { (other, write) };
+        Some(Why {
+            at: ctx.loc(write.op).clone(),
+            message: format!(
+                "parameters {} and {} may alias (C lets a caller pass one array for both); add restrict to them or compile with --assume-no-alias",
+                memref_name(ctx, self.func, first.memref),
+                memref_name(ctx, self.func, second.memref)
             ),
             proven: false,
         })

@@ -86,6 +86,18 @@ fn command() -> Command {
         .arg(Arg::new("define").short('D').help("Define a macro (NAME or NAME=VALUE)").action(ArgAction::Append))
         .arg(Arg::new("function").long("function").help("Compile only this function"))
         .arg(
+            Arg::new("auto-parallelize")
+                .long("auto-parallelize")
+                .action(ArgAction::SetTrue)
+                .help("Consider every loop for the GPU, also in a file with OpenACC pragmas (a file without any is always auto-parallelized)"),
+        )
+        .arg(
+            Arg::new("assume-no-alias")
+                .long("assume-no-alias")
+                .action(ArgAction::SetTrue)
+                .help("Take pointer and array parameters not to overlap, as if each were restrict"),
+        )
+        .arg(
             Arg::new("emit")
                 .long("emit")
                 .help("What to produce: the affine or gpu level (MLIR), LLVM IR, PTX, an HSACO, assembly, an object, or the C reference harness (default: from -o's extension, else affine)")
@@ -199,6 +211,8 @@ fn main() -> ExitCode {
         include_dirs: m.get_many::<String>("include").into_iter().flatten().map(PathBuf::from).collect(),
         defines: m.get_many::<String>("define").into_iter().flatten().cloned().collect(),
         function: m.get_one::<String>("function").cloned(),
+        auto_parallelize: m.get_flag("auto-parallelize"),
+        assume_no_alias: m.get_flag("assume-no-alias"),
     };
     let out = m.get_one::<String>("output").expect("default");
     let output = match m.get_one::<String>("emit") {
@@ -211,6 +225,10 @@ fn main() -> ExitCode {
         let c_only = [("function", "--function"), ("include", "-I"), ("define", "-D")];
         if let Some((_, flag)) = c_only.iter().find(|(id, _)| m.contains_id(id) && m.value_source(id).is_some()) {
             eprintln!("sharcc: error: {flag} applies to C input; {} is an MLIR module", input.display());
+            return ExitCode::FAILURE;
+        }
+        if let Some(flag) = ["auto-parallelize", "assume-no-alias"].into_iter().find(|f| m.get_flag(f)) {
+            eprintln!("sharcc: error: --{flag} applies to C input; {} is an MLIR module", input.display());
             return ExitCode::FAILURE;
         }
         if output == Output::CHarness {
@@ -304,7 +322,7 @@ fn main() -> ExitCode {
         print_generic: false,
         timing: m.get_flag("timing"),
     };
-    match pipeline::lower(&mut ctx, module, &passes, &mapping, level, run_opts) {
+    let pass_diagnostics = match pipeline::lower(&mut ctx, module, &passes, &mapping, level, run_opts) {
         Ok(report) => {
             report.dumps.iter().for_each(|d| eprint!("{d}"));
             report
@@ -315,11 +333,28 @@ fn main() -> ExitCode {
             for (name, t) in &report.timings {
                 timings.add(name, *t);
             }
+            report.diagnostics
         }
         Err(d) => {
             eprint!("{}", render(&d));
             return ExitCode::FAILURE;
         }
+    };
+    // GPU code needs a kernel: without one, say per loop nest why it was not mapped, in the
+    // parallelization's words, rather than the code generator's complaint about the module.
+    if matches!(output, Output::Code(_)) && !has_kernel(&ctx, module) {
+        let reasons = not_mapped(&pass_diagnostics);
+        reasons.iter().for_each(|d| eprint!("{}", render(d)));
+        let why = if reasons.is_empty() { "the file has no loop nest to run there" } else { "see the remarks above" };
+        let at = reasons.first().map_or(Location::Unknown, |d| d.loc.clone());
+        eprint!(
+            "{}",
+            render(&Diagnostic::error(
+                at,
+                format!("no loop nest was mapped to the GPU, so there is no kernel to write to {out}: {why}")
+            ))
+        );
+        return ExitCode::FAILURE;
     }
     match report.as_deref() {
         Some("") => eprint!("{}", sharc_tools::report::render(&ctx, module)),
@@ -363,6 +398,32 @@ fn main() -> ExitCode {
         eprint!("{}", timings.render());
     }
     code
+}
+
+/// Whether `module` holds a GPU kernel.
+fn has_kernel(ctx: &Context, module: OpId) -> bool {
+    ctx.collect_ops(module)
+        .into_iter()
+        .any(|op| sharc_dialects::gpu::FuncOp::view(ctx, op).is_some_and(|f| f.is_kernel(ctx)))
+}
+
+/// Why each loop nest stayed on the host: `sharc-parallelize`'s reasons for its sequential
+/// loops, as remarks `not mapped to the GPU: ...`. A reason the loops of one nest share is said
+/// once, at the outermost loop (the pass reports inner loops first).
+fn not_mapped(diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
+    use sharc_passes::affine::parallelize::STAYS_SEQUENTIAL;
+    let sequential: Vec<&Diagnostic> = diagnostics.iter().filter(|d| d.message.starts_with(STAYS_SEQUENTIAL)).collect();
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for (k, d) in sequential.iter().enumerate() {
+        if sequential.get(k + 1).is_some_and(|next| next.message == d.message) {
+            continue;
+        }
+        let reason = &d.message[STAYS_SEQUENTIAL.len()..];
+        let mut r = Diagnostic::remark(d.loc.clone(), format!("not mapped to the GPU: {reason}"));
+        r.notes = d.notes.clone();
+        out.push(r);
+    }
+    out
 }
 
 /// `--report=FILE.svg|.html`: the picture of the kernels in `lowered` (the module as written,
