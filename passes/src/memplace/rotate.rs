@@ -19,9 +19,12 @@ use crate::affine::register_promote::{guard_loads, nonempty_condition, Trip};
 use crate::analysis::affine::memref_origin;
 use crate::analysis::affine::LinearExpr;
 use crate::effects;
+use crate::plan::{Plan, Rotation};
 use sharc_dialects::affine::{ForOp, LoadOp};
 use sharc_dialects::func::FuncOp;
+use sharc_dialects::gpu::AddressSpace;
 use sharc_dialects::gpumap::BandOp;
+use sharc_dialects::memplace::CopyOp;
 use sharc_dialects::sharc::NAME_ATTR;
 use sharc_ir::affine::{AffineExpr, AffineMap};
 use sharc_ir::builder::{Builder, InsertPoint};
@@ -63,9 +66,13 @@ group; with step `s` and `d = a·s`, a group is rotated when
   c_max`, at least two of them; loads at other offsets form their own groups (`i` and `i + 1`
   with step 2 are two groups of one load: nothing to rotate);
 - the window `W = (c_max − c_min)/|d| + 1` is at most 16 registers;
-- nothing in the band may write the array (a store, a copy, an op with unknown effects on
-  it): a value loaded at iteration `i` must still be the element's value at `i + k·s`. A group
-  of an array the band writes (a stencil written in place) is left alone with a remark.
+- nothing may write the array while the loop runs (a store, a copy, an op with unknown
+  effects): a value loaded at iteration `i` must still be the element's value at `i + k·s`.
+  For an array in global memory nothing in the band may write it (another block may run the
+  write at any time); a shared buffer may be written outside the loop (its copies), since a
+  write between two of one thread's reads in the loop would be a race of the original
+  program. A group of an array written where it must not be (a stencil written in place) is
+  left alone with a remark.
 
 # Rewrite
 
@@ -102,10 +109,27 @@ impl Pass for RegisterRotate {
     fn run(&mut self, ctx: &mut Context, module: OpId, diags: &mut Vec<Diagnostic>) -> Result<(), Diagnostic> {
         let bands: Vec<BandOp> = ctx.collect_ops(module).into_iter().filter_map(|op| BandOp::view(ctx, op)).collect();
         for band in bands {
-            rotate_band(ctx, band, diags);
+            let rotated = rotate_band(ctx, band, diags);
+            record(ctx, band, &rotated);
         }
         Ok(())
     }
+}
+
+/// Writes the windows into the band's plan (`sharcc --report` reads them back); bands without
+/// a plan, written by hand, get none.
+fn record(ctx: &mut Context, band: BandOp, rotated: &[Rotated]) {
+    if rotated.is_empty() {
+        return;
+    }
+    let Some(Ok(mut plan)) = Plan::of(ctx, band.0) else { return };
+    plan.rotate.extend(rotated.iter().map(|r| Rotation {
+        array: r.array.clone(),
+        dim: r.dim as i64,
+        window: r.window,
+        loads: r.loads as i64,
+    }));
+    plan.attach(ctx, band.0);
 }
 
 /// What one rotation did, for the remark and for the tests.
@@ -167,7 +191,7 @@ fn rotate_loop(ctx: &mut Context, band: BandOp, l: ForOp, diags: &mut Vec<Diagno
     let groups = find_groups(ctx, l, body, iv, step);
     let mut ready = Vec::new();
     for g in groups {
-        match written_in_band(ctx, band, g.key.memref) {
+        match written_in_band(ctx, band, l, g.key.memref) {
             None => ready.push(g),
             Some(why) => {
                 let name = source_name(ctx, g.key.memref);
@@ -329,18 +353,26 @@ fn find_groups(ctx: &Context, l: ForOp, body: BlockId, iv: Value, step: i64) -> 
     out
 }
 
-/// Why the band may write `memref` (an op in it writes its origin, or may write anything), if
-/// it may.
-fn written_in_band(ctx: &Context, band: BandOp, memref: Value) -> Option<String> {
+/// Why the band may write `memref` while `l` runs (an op writes its origin, or may write
+/// anything), if it may. A shared buffer may be written outside `l` (its copies): every
+/// thread's reads of it in `l` lie between the same two placement barriers as in the original
+/// (a thread in `l`, where nothing writes the buffer, holds every other thread before the next
+/// barrier), so a write between two reads of one element would be a race there too. A global
+/// array must not be written anywhere in the band: another block may run that write at any
+/// time.
+fn written_in_band(ctx: &Context, band: BandOp, l: ForOp, memref: Value) -> Option<String> {
     let origin = memref_origin(ctx, memref);
-    for o in ctx.collect_ops(band.0) {
+    let shared = AddressSpace::of_type(ctx, ctx.value_type(origin)) == Some(AddressSpace::Workgroup);
+    let scope = if shared { l.0 } else { band.0 };
+    for o in ctx.collect_ops(scope) {
         if !ctx.regions(o).is_empty() || !effects::may_write(ctx, o) {
             continue;
         }
         let memrefs: Vec<Value> =
             ctx.operands(o).iter().copied().filter(|&v| ctx.memref_parts(ctx.value_type(v)).is_some()).collect();
         if memrefs.iter().any(|&v| memref_origin(ctx, v) == origin) {
-            return Some(format!("it is written in the band ({})", ctx.op_name(o)));
+            let place = if shared { "in the loop" } else { "in the band" };
+            return Some(format!("it is written {place} ({})", ctx.op_name(o)));
         }
         if memrefs.is_empty() && ctx.results(o).is_empty() && !is_barrier(ctx, o) {
             return Some(format!("{} in the band may write any memory", ctx.op_name(o)));
@@ -441,5 +473,16 @@ fn source_name(ctx: &Context, memref: Value) -> String {
             .and_then(|(_, v)| ctx.attr_str(*v));
         Some(name.map_or_else(|| format!("argument {arg}"), str::to_string))
     });
-    found.unwrap_or_else(|| "a memref".to_string())
+    if let Some(name) = found {
+        return name;
+    }
+    // A shared buffer is named by the array its copies stage.
+    let band = ctx.defining_op(memref).and_then(|d| ctx.ancestor(d, |c, o| BandOp::view(c, o).is_some()));
+    let copy = band.and_then(|b| {
+        ctx.collect_ops(b).into_iter().filter_map(|o| CopyOp::view(ctx, o)).find(|c| c.shared(ctx) == memref)
+    });
+    match copy {
+        Some(c) => format!("the shared tile of {}", source_name(ctx, c.global(ctx))),
+        None => "a memref".to_string(),
+    }
 }

@@ -21,6 +21,21 @@
 // RUN: sharc-run %t.gpu.mlir --entry=jacobi --random-inputs=2 --target=a100 --metrics=json | FileCheck %s --check-prefix=JAC-ROT
 // RUN: sharc-run %t.base.mlir --entry=dwe --random-inputs=3 --target=a100 --metrics=json | FileCheck %s --check-prefix=DWE-BASE
 // RUN: sharc-run %t.gpu.mlir --entry=dwe --random-inputs=3 --target=a100 --metrics=json | FileCheck %s --check-prefix=DWE-ROT
+// The partition search stages input's 16x16x40 tile per strip of 8 along i (conv3d): the
+// window rotates over the shared tile inside the strip (written by its copy outside the loop,
+// between the same barriers), shared load requests over 4 strips of T = 8 fall by
+// (9·8 − (8 + 8))·4·32 warps = 7168.
+// RUN: sharc-opt %s --pass-pipeline='builtin.module(sharc-partition{target=a100}, sharc-map-baseline{target=a100}, sharc-map, sharc-promote)' -o %t.staged0.mlir 2> /dev/null
+// RUN: sharc-opt %t.staged0.mlir --sharc-register-rotate -o %t.staged.mlir 2> %t.staged.diag
+// RUN: FileCheck %s --check-prefix=STAGED --input-file=%t.staged.diag
+// RUN: sharc-opt %t.staged0.mlir --sharc-lower-gpumap --lower-affine --canonicalize --cse -o %t.staged0.gpu.mlir
+// RUN: sharc-opt %t.staged.mlir --sharc-lower-gpumap --lower-affine --canonicalize --cse -o %t.staged.gpu.mlir
+// RUN: sharc-run %s --entry=conv3d --random-inputs=1 --target=a100 --compare=%t.staged.gpu.mlir
+// RUN: sharc-run %t.staged0.gpu.mlir --entry=conv3d --random-inputs=1 --target=a100 --metrics=json | FileCheck %s --check-prefix=STAGED-BASE
+// RUN: sharc-run %t.staged.gpu.mlir --entry=conv3d --random-inputs=1 --target=a100 --metrics=json | FileCheck %s --check-prefix=STAGED-ROT
+// STAGED: remark: register-rotate: the shared tile of input rotated along this loop (subscript 0): window 9, 8 register(s) carried, 9 load(s) per iteration -> 1
+// STAGED-BASE: "shared_load_requests": 25600,
+// STAGED-ROT: "shared_load_requests": 18432,
 // CONV-BASE: "global_load_requests": 25600,
 // CONV-ROT: "global_load_requests": 17664,
 // JAC-BASE: "global_load_requests": 7168,
