@@ -20,7 +20,8 @@ use crate::analysis::affine::memref_origin;
 use crate::analysis::affine::LinearExpr;
 use crate::effects;
 use crate::plan::{Plan, Rotation};
-use sharc_dialects::affine::{ForOp, LoadOp};
+use sharc_dialects::affine::{ForOp, IfOp, LoadOp};
+use sharc_dialects::arith::ConstantOp;
 use sharc_dialects::func::FuncOp;
 use sharc_dialects::gpu::AddressSpace;
 use sharc_dialects::gpumap::BandOp;
@@ -29,8 +30,8 @@ use sharc_dialects::sharc::NAME_ATTR;
 use sharc_ir::affine::{AffineExpr, AffineMap};
 use sharc_ir::builder::{Builder, InsertPoint};
 use sharc_ir::pass::{Pass, PassInfo, PassOptions};
-use sharc_ir::{BlockId, Context, Diagnostic, OpId, Value};
-use std::collections::BTreeMap;
+use sharc_ir::{Attr, BlockId, Context, Diagnostic, OpId, Value};
+use std::collections::{BTreeMap, HashMap};
 
 /// The declaration of `sharc-register-rotate`.
 pub static INFO: PassInfo = PassInfo {
@@ -124,7 +125,7 @@ fn record(ctx: &mut Context, band: BandOp, rotated: &[Rotated]) {
     }
     let Some(Ok(mut plan)) = Plan::of(ctx, band.0) else { return };
     plan.rotate.extend(rotated.iter().map(|r| Rotation {
-        array: r.array.clone(),
+        array: if r.shared { format!("{} (shared)", r.array) } else { r.array.clone() },
         dim: r.dim as i64,
         window: r.window,
         loads: r.loads as i64,
@@ -137,6 +138,8 @@ fn record(ctx: &mut Context, band: BandOp, rotated: &[Rotated]) {
 pub struct Rotated {
     /// The array's source name.
     pub array: String,
+    /// Whether the loads read the array's shared tile rather than the array.
+    pub shared: bool,
     /// The subscript that shifts along the loop.
     pub dim: usize,
     /// The window (registers: `window − 1` carried).
@@ -160,10 +163,25 @@ pub fn rotate_band(ctx: &mut Context, band: BandOp, diags: &mut Vec<Diagnostic>)
 }
 
 /// One load of a candidate group.
+#[derive(Clone, Copy)]
 struct Member {
+    /// The op whose result is the value: the load, or the `affine.if` that guards it.
     op: OpId,
+    /// The `affine.load`.
+    load: OpId,
     /// The constant of the shifted subscript.
     offset: i64,
+}
+
+/// The guard of a guarded load (`sharc-map`'s per-access guard of a partial block): its
+/// condition (printed: sets are not ordered), operands, and the constant its `else` yields.
+/// Defined outside the loop, it holds for every iteration or none, so that members with the
+/// same guard yield loads together or the constant together.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct GuardKey {
+    set: String,
+    operands: Vec<Value>,
+    otherwise: Attr,
 }
 
 /// The key loads of one group share: memref, operands, the subscript that moves with the loop
@@ -176,13 +194,14 @@ struct GroupKey {
     dim: usize,
     coefficient: i64,
     shape: Vec<(Vec<i64>, Vec<i64>, i64)>,
+    guard: Option<GuardKey>,
 }
 
 /// A group ready to rotate: its members by slot and the window's geometry.
 struct Group {
     key: GroupKey,
     /// `slots[k]` holds the members at offset `c0 + k·d`.
-    slots: Vec<Vec<OpId>>,
+    slots: Vec<Vec<Member>>,
 }
 
 fn rotate_loop(ctx: &mut Context, band: BandOp, l: ForOp, diags: &mut Vec<Diagnostic>) -> Vec<Rotated> {
@@ -194,7 +213,10 @@ fn rotate_loop(ctx: &mut Context, band: BandOp, l: ForOp, diags: &mut Vec<Diagno
         match written_in_band(ctx, band, l, g.key.memref) {
             None => ready.push(g),
             Some(why) => {
-                let name = source_name(ctx, g.key.memref);
+                let name = match shared_tile_of(ctx, g.key.memref) {
+                    Some(global) => format!("the shared tile of {}", source_name(ctx, global)),
+                    None => source_name(ctx, g.key.memref),
+                };
                 diags.push(Diagnostic::remark(
                     ctx.loc(l.0).clone(),
                     format!(
@@ -227,14 +249,26 @@ fn rotate_loop(ctx: &mut Context, band: BandOp, l: ForOp, diags: &mut Vec<Diagno
     let mut prologue = Vec::new();
     for g in &ready {
         for slot in &g.slots[..g.slots.len() - 1] {
-            let m = LoadOp(slot[0]);
+            let m = LoadOp(slot[0].load);
             let (map, operands) = (m.map(ctx).cloned(), m.map_operands(ctx).to_vec());
             let Some(map) = map else { return Vec::new() };
             let Some((map, operands)) = substitute(&map, &operands, iv, &lb_map, &lb_operands) else {
                 return Vec::new();
             };
             let state = LoadOp::build(ctx, loc.clone(), g.key.memref, map, &operands);
-            prologue.push(Builder::before(l.0).insert(ctx, state));
+            if slot[0].op == slot[0].load {
+                prologue.push(Builder::before(l.0).insert(ctx, state));
+                continue;
+            }
+            // A guarded load: the same guard around the shifted load.
+            let guard = ctx.clone_op(slot[0].op, &mut HashMap::new());
+            ctx.insert_op(InsertPoint::Before(l.0), guard);
+            let then = IfOp(guard).then_block(ctx).expect("a guarded load's then block");
+            let old = ctx.block_first_op(then).expect("the guarded load");
+            let new = Builder::before(old).insert(ctx, state);
+            let v = ctx.result(new, 0);
+            ctx.replace_op(old, &[v]);
+            prologue.push(guard);
         }
     }
     let inits = match trip {
@@ -251,27 +285,28 @@ fn rotate_loop(ctx: &mut Context, band: BandOp, l: ForOp, diags: &mut Vec<Diagno
         let regs = &args[k..k + w - 1];
         k += w - 1;
         for (s, members) in g.slots.iter().enumerate().take(w - 1) {
-            for &m in members {
-                ctx.replace_op(m, &[regs[s]]);
+            for m in members {
+                ctx.replace_op(m.op, &[regs[s]]);
             }
         }
         let last = &g.slots[w - 1];
-        let first = ctx.result(last[0], 0);
-        for &m in &last[1..] {
-            ctx.replace_op(m, &[first]);
+        let first = ctx.result(last[0].op, 0);
+        for m in &last[1..] {
+            ctx.replace_op(m.op, &[first]);
         }
         yields.extend_from_slice(&regs[1..]);
         yields.push(first);
-        let rotated = Rotated {
-            array: source_name(ctx, g.key.memref),
-            dim: g.key.dim,
-            window: w as i64,
-            loads: g.slots.iter().map(Vec::len).sum(),
+        let (array, shared) = match shared_tile_of(ctx, g.key.memref) {
+            Some(global) => (source_name(ctx, global), true),
+            None => (source_name(ctx, g.key.memref), false),
         };
+        let rotated =
+            Rotated { array, shared, dim: g.key.dim, window: w as i64, loads: g.slots.iter().map(Vec::len).sum() };
         diags.push(Diagnostic::remark(
             ctx.loc(new.0).clone(),
             format!(
-                "register-rotate: {} rotated along this loop (subscript {}): window {}, {} register(s) carried, {} load(s) per iteration -> 1",
+                "register-rotate: {}{} rotated along this loop (subscript {}): window {}, {} register(s) carried, {} load(s) per iteration -> 1",
+                if rotated.shared { "the shared tile of " } else { "" },
                 rotated.array,
                 rotated.dim,
                 rotated.window,
@@ -292,7 +327,7 @@ fn rotate_loop(ctx: &mut Context, band: BandOp, l: ForOp, diags: &mut Vec<Diagno
 fn find_groups(ctx: &Context, l: ForOp, body: BlockId, iv: Value, step: i64) -> Vec<Group> {
     let mut by_key: BTreeMap<GroupKey, Vec<Member>> = BTreeMap::new();
     for op in ctx.block_ops(body) {
-        let Some(ld) = LoadOp::view(ctx, op) else { continue };
+        let Some((ld, guard)) = member_load(ctx, l, op) else { continue };
         let Some(map) = ld.map(ctx) else { continue };
         let operands = ld.map_operands(ctx);
         let nd = map.num_dims() as usize;
@@ -316,15 +351,16 @@ fn find_groups(ctx: &Context, l: ForOp, body: BlockId, iv: Value, step: i64) -> 
             dim,
             coefficient: coefficient(&forms[dim]),
             shape,
+            guard,
         };
-        by_key.entry(key).or_default().push(Member { op, offset: forms[dim].constant });
+        by_key.entry(key).or_default().push(Member { op, load: ld.0, offset: forms[dim].constant });
     }
     let mut out = Vec::new();
     for (key, members) in by_key {
         let Some(d) = key.coefficient.checked_mul(step).filter(|&d| d != 0) else { continue };
         // Residue classes of the offsets modulo |d|: only congruent offsets share a window.
-        let mut classes: BTreeMap<i64, Vec<&Member>> = BTreeMap::new();
-        for m in &members {
+        let mut classes: BTreeMap<i64, Vec<Member>> = BTreeMap::new();
+        for &m in &members {
             classes.entry(m.offset.rem_euclid(d.abs())).or_default().push(m);
         }
         for class in classes.values() {
@@ -340,8 +376,8 @@ fn find_groups(ctx: &Context, l: ForOp, body: BlockId, iv: Value, step: i64) -> 
             // moves up the array, the highest when it moves down.
             let c0 = if d > 0 { lo } else { hi };
             let mut slots = vec![Vec::new(); w as usize];
-            for m in class {
-                slots[((m.offset - c0) / d) as usize].push(m.op);
+            for &m in class {
+                slots[((m.offset - c0) / d) as usize].push(m);
             }
             // A gap: the prologue would read an element the first iteration does not.
             if slots.iter().any(Vec::is_empty) {
@@ -351,6 +387,36 @@ fn find_groups(ctx: &Context, l: ForOp, body: BlockId, iv: Value, step: i64) -> 
         }
     }
     out
+}
+
+/// The load `op` is or guards: an `affine.load`, or an `affine.if` on values defined outside
+/// `l` whose `then` block only yields a load and whose `else` yields a constant.
+fn member_load(ctx: &Context, l: ForOp, op: OpId) -> Option<(LoadOp, Option<GuardKey>)> {
+    if let Some(ld) = LoadOp::view(ctx, op) {
+        return Some((ld, None));
+    }
+    let guard = IfOp::view(ctx, op)?;
+    if ctx.results(op).len() != 1 || ctx.operands(op).iter().any(|&v| defined_inside(ctx, v, l.0)) {
+        return None;
+    }
+    let (then, other) = (guard.then_block(ctx)?, guard.else_block(ctx)?);
+    let (then_ops, else_ops) = (ctx.block_ops(then), ctx.block_ops(other));
+    let [load, yield_then] = then_ops[..] else { return None };
+    let ld = LoadOp::view(ctx, load)?;
+    if ctx.operands(yield_then) != [ld.result(ctx)] {
+        return None;
+    }
+    let yielded = *ctx.operands(*else_ops.last()?).first()?;
+    let constant = ctx.defining_op(yielded).filter(|&c| ConstantOp::view(ctx, c).is_some())?;
+    // The constant is the `else` block's own, or defined outside the loop: a clone of the
+    // guard before the loop must still see it.
+    let own = else_ops.len() == 2 && else_ops[0] == constant;
+    if !(own || else_ops.len() == 1 && !defined_inside(ctx, yielded, l.0)) {
+        return None;
+    }
+    let otherwise = ctx.attr_of(constant, "value")?;
+    let set = format!("{:?}", guard.condition(ctx)?);
+    Some((ld, Some(GuardKey { set, operands: ctx.operands(op).to_vec(), otherwise })))
 }
 
 /// Why the band may write `memref` while `l` runs (an op writes its origin, or may write
@@ -473,16 +539,15 @@ fn source_name(ctx: &Context, memref: Value) -> String {
             .and_then(|(_, v)| ctx.attr_str(*v));
         Some(name.map_or_else(|| format!("argument {arg}"), str::to_string))
     });
-    if let Some(name) = found {
-        return name;
-    }
-    // A shared buffer is named by the array its copies stage.
-    let band = ctx.defining_op(memref).and_then(|d| ctx.ancestor(d, |c, o| BandOp::view(c, o).is_some()));
-    let copy = band.and_then(|b| {
-        ctx.collect_ops(b).into_iter().filter_map(|o| CopyOp::view(ctx, o)).find(|c| c.shared(ctx) == memref)
-    });
-    match copy {
-        Some(c) => format!("the shared tile of {}", source_name(ctx, c.global(ctx))),
-        None => "a memref".to_string(),
-    }
+    found.unwrap_or_else(|| "a memref".to_string())
+}
+
+/// The array whose tile the shared buffer `memref` holds (the global memref of its copies).
+fn shared_tile_of(ctx: &Context, memref: Value) -> Option<Value> {
+    let band = ctx.defining_op(memref).and_then(|d| ctx.ancestor(d, |c, o| BandOp::view(c, o).is_some()))?;
+    ctx.collect_ops(band)
+        .into_iter()
+        .filter_map(|o| CopyOp::view(ctx, o))
+        .find(|c| c.shared(ctx) == memref)
+        .map(|c| c.global(ctx))
 }
