@@ -57,11 +57,13 @@ estimate counts the rotation registers (`--register-rotate=off` leaves it out).
 
 # Groups
 
-A load directly in the loop's body (not under an `affine.if` or in a nested loop) joins a
-group when its subscripts are affine in the loop's induction variable `i` and values defined
-outside the loop, `i` appearing in exactly one subscript `p` as `a·i + c` (`a ≠ 0`). Loads of one
-memref with the same operands and the same subscripts except the constant `c` of `p` form a
-group; with step `s` and `d = a·s`, a group is rotated when
+A load directly in the loop's body (not in a nested loop) joins a group, also under a
+partial block's per-access guard (an `affine.if` on values defined outside the loop that
+yields the load, else a constant: it yields the load at every iteration or at none), when
+its subscripts are affine in the loop's induction variable `i` and values defined outside
+the loop, `i` appearing in exactly one subscript `p` as `a·i + c` (`a ≠ 0`). Loads of one
+memref with the same operands, the same guard and the same subscripts except the constant
+`c` of `p` form a group; with step `s` and `d = a·s`, a group is rotated when
 
 - its offsets are congruent (`c ≡ c' mod d`) and leave no gap: `c_min, c_min + |d|, ...,
   c_max`, at least two of them; loads at other offsets form their own groups (`i` and `i + 1`
