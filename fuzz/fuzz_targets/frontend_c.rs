@@ -75,7 +75,13 @@ fuzz_target!(|data: &[u8]| {
         panic!("the front-end accepted the input but its module does not verify: {d}\n--- input ---\n{text}\n--- diagnostics ---\n{rendered}");
     }
     // sharcc's mapping fields do not matter at the affine level (it runs sharc-parallelize only).
-    let mapping = Mapping { target: "a100".to_string(), shared: true, bank_fix: BankFix::Auto, ilp: Ilp::Auto };
+    let mapping = Mapping {
+        target: "a100".to_string(),
+        shared: true,
+        bank_fix: BankFix::Auto,
+        ilp: Ilp::Auto,
+        register_rotate: true,
+    };
     if pipeline::lower(&mut ctx, module, passes(), &mapping, Level::Affine, RunOptions::default()).is_err() {
         return;
     }

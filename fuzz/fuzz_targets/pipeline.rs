@@ -49,7 +49,13 @@ fuzz_target!(|data: &[u8]| {
     if verifier::verify(&ctx, module).is_err() {
         return;
     }
-    let mapping = Mapping { target: target.to_string(), shared: true, bank_fix: BankFix::Auto, ilp: Ilp::Auto };
+    let mapping = Mapping {
+        target: target.to_string(),
+        shared: true,
+        bank_fix: BankFix::Auto,
+        ilp: Ilp::Auto,
+        register_rotate: true,
+    };
     if pipeline::lower(&mut ctx, module, passes(), &mapping, Level::Gpu, RunOptions::default()).is_err() {
         return;
     }

@@ -51,6 +51,7 @@ pub static PASSES: &[&PassInfo] = &[
     &gpumap::map::INFO,
     &memplace::promote::INFO,
     &memplace::resident_columns::INFO,
+    &memplace::rotate::INFO,
     &memplace::bank_conflicts::INFO,
     &memplace::ilp::INFO,
     &memplace::eliminate_barriers::INFO,

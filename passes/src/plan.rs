@@ -43,6 +43,8 @@ pub struct Plan {
     pub bank: Vec<BankFix>,
     /// What `sharc-ilp` decided; `None` when it did not run.
     pub ilp: Option<IlpDecision>,
+    /// The windows `sharc-register-rotate` carried in registers.
+    pub rotate: Vec<Rotation>,
     /// Where the band's x loop starts when that is below the loop's own constant lower bound
     /// (`sharc-map-baseline{align-x=true}`): a sector boundary for the section's accesses, so
     /// that no warp's row straddles one more sector than its bytes need; the threads below the
@@ -85,6 +87,21 @@ pub struct BankFix {
     pub cost_after: u64,
     /// The conflict-free minimum, in wavefronts per block.
     pub ideal: u64,
+}
+
+/// One rotation window of `sharc-register-rotate`: the array, the subscript that shifts along
+/// the loop the thread runs, the window (`window − 1` registers carried) and the group's loads
+/// per iteration before the rewrite (one after it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rotation {
+    /// Source name of the array.
+    pub array: String,
+    /// The shifting subscript (0: the first).
+    pub dim: i64,
+    /// Elements in the window.
+    pub window: i64,
+    /// The group's loads per iteration before the rewrite.
+    pub loads: i64,
 }
 
 /// An array of the plan that `sharc-promote` did not stage, and why (its remark's words).
@@ -189,6 +206,7 @@ impl Plan {
             search: None,
             bank: Vec::new(),
             ilp: None,
+            rotate: Vec::new(),
             x_lower: None,
         }
     }
@@ -289,6 +307,19 @@ impl Plan {
             }
             entries.push(("ilp".to_string(), ctx.dict_attr(fields)));
         }
+        if !self.rotate.is_empty() {
+            let mut windows = Vec::new();
+            for r in &self.rotate {
+                let entries = vec![
+                    ("array".to_string(), ctx.string_attr(r.array.clone())),
+                    ("dim".to_string(), ctx.i64_attr(r.dim)),
+                    ("window".to_string(), ctx.i64_attr(r.window)),
+                    ("loads".to_string(), ctx.i64_attr(r.loads)),
+                ];
+                windows.push(ctx.dict_attr(entries));
+            }
+            entries.push(("rotate".to_string(), ctx.array_attr(windows)));
+        }
         ctx.dict_attr(entries)
     }
 
@@ -383,11 +414,23 @@ impl Plan {
                 })
             }
         };
+        let mut rotate = Vec::new();
+        if dict.get("rotate").is_some() {
+            for &r in dict.array("rotate")? {
+                let r = Fields::of(ctx, r).ok_or("a rotate entry is not a dictionary")?;
+                rotate.push(Rotation {
+                    array: r.str("array")?.to_string(),
+                    dim: r.int("dim")?,
+                    window: r.int("window")?,
+                    loads: r.int("loads")?,
+                });
+            }
+        }
         let x_lower = match dict.get("x_lower") {
             None => None,
             Some(_) => Some(dict.int("x_lower")?),
         };
-        Ok(Plan { block, loops, strips, staged, resident, refused, search, bank, ilp, x_lower })
+        Ok(Plan { block, loops, strips, staged, resident, refused, search, bank, ilp, rotate, x_lower })
     }
 }
 

@@ -19,7 +19,8 @@
 //! measured against; before the partition search, `sharc-register-promote` keeps loop-invariant
 //! elements in registers (the baseline keeps every access where the program put it). Sections whose partition plan stages nothing get the baseline plan.
 //! After promotion, `sharc-bank-conflicts` changes the layout of conflicted shared buffers
-//! (`--bank-fix`); then `sharc-ilp` replicates each band's barrier-free regions along y or z
+//! (`--bank-fix`) and `sharc-register-rotate` keeps a stencil's loads shifted along a loop the
+//! thread runs in rotating registers (`--register-rotate`); then `sharc-ilp` replicates each band's barrier-free regions along y or z
 //! (`--ilp`), with or without shared memory.
 
 use sharc_ir::pass::{PassManager, PassRegistry, RunOptions, RunReport};
@@ -48,6 +49,9 @@ pub struct Mapping {
     pub bank_fix: BankFix,
     /// What `sharc-ilp` does.
     pub ilp: Ilp,
+    /// Whether `sharc-register-rotate` runs (`--register-rotate`; only with shared memory:
+    /// the baseline keeps every access where the program put it).
+    pub register_rotate: bool,
 }
 
 /// `sharcc --ilp` and `--ilp-distribution`: the ILP factor, chosen by the model or given, or no
@@ -123,6 +127,12 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
             BankFix::Paper => passes.push(format!("sharc-bank-conflicts{{target={t} prefer=paper}}")),
             BankFix::Off => {}
         }
+        // After promotion (only the loads left in global memory can rotate: a staged buffer
+        // is written by its copies) and before sharc-ilp, whose register estimate must count
+        // the rotation registers.
+        if m.register_rotate {
+            passes.push("sharc-register-rotate".to_string());
+        }
     }
     match m.ilp {
         Ilp::Auto => passes.push(format!("sharc-ilp{{target={t}}}")),
@@ -196,22 +206,31 @@ mod tests {
         for shared in [false, true] {
             for (_, bank_fix) in BankFix::CHOICES {
                 for ilp in ilps {
-                    let m = Mapping { target: "a100".to_string(), shared, bank_fix, ilp };
-                    let text = pipeline_text(&m, Level::Gpu);
-                    PassManager::parse(&text, &passes).unwrap_or_else(|e| panic!("{text}: {e}"));
+                    for register_rotate in [false, true] {
+                        let m = Mapping { target: "a100".to_string(), shared, bank_fix, ilp, register_rotate };
+                        let text = pipeline_text(&m, Level::Gpu);
+                        PassManager::parse(&text, &passes).unwrap_or_else(|e| panic!("{text}: {e}"));
+                    }
                 }
             }
         }
-        let shared = Mapping { target: "hd7850".to_string(), shared: true, bank_fix: BankFix::Paper, ilp: Ilp::Auto };
+        let shared = Mapping {
+            target: "hd7850".to_string(),
+            shared: true,
+            bank_fix: BankFix::Paper,
+            ilp: Ilp::Auto,
+            register_rotate: true,
+        };
         assert_eq!(
             pipeline_text(&shared, Level::Gpu),
-            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-resident-columns{target=hd7850}, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-ilp{target=hd7850}, sharc-eliminate-barriers, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-resident-columns{target=hd7850}, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-register-rotate, sharc-ilp{target=hd7850}, sharc-eliminate-barriers, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
         let baseline = Mapping {
             target: "a100".to_string(),
             shared: false,
             bank_fix: BankFix::Auto,
             ilp: Ilp::Factor(2, Distribution::Cyclic),
+            register_rotate: true,
         };
         assert_eq!(
             pipeline_text(&baseline, Level::Gpu),

@@ -3,7 +3,8 @@
 //! attributions (the shared buffers that exist: their shapes and, summed, the shared bytes) and
 //! the `sharc.plan` it carries (for kernels placed by the partition search: which array each
 //! buffer holds and why, the arrays `sharc-promote` refused and why, occupancy, profit, the
-//! bank-conflict fix of each conflicted buffer, and the ILP factor `sharc-ilp` applied).
+//! bank-conflict fix of each conflicted buffer, the windows `sharc-register-rotate` carries in
+//! registers, and the ILP factor `sharc-ilp` applied).
 //! Reading the IR rather than the passes' internals keeps the report true to what was generated.
 
 use sharc_dialects::gpu::LaunchFuncOp;
@@ -23,6 +24,7 @@ pub(crate) struct Row {
     pub(crate) profit: String,
     pub(crate) bank: String,
     pub(crate) ilp: String,
+    pub(crate) rotate: String,
 }
 
 /// The report for every kernel launch in `module`, as an aligned text table.
@@ -31,9 +33,19 @@ pub fn render(ctx: &Context, module: OpId) -> String {
     if rows.is_empty() {
         return "sharcc report: no kernel was generated\n".to_string();
     }
-    let header =
-        ["kernel", "source", "block", "shared memory placement", "shared bytes", "occupancy", "profit", "bank", "ilp"];
-    let cells: Vec<[&str; 9]> = rows
+    let header = [
+        "kernel",
+        "source",
+        "block",
+        "shared memory placement",
+        "shared bytes",
+        "occupancy",
+        "profit",
+        "bank",
+        "ilp",
+        "rotate",
+    ];
+    let cells: Vec<[&str; 10]> = rows
         .iter()
         .map(|r| {
             [
@@ -46,10 +58,11 @@ pub fn render(ctx: &Context, module: OpId) -> String {
                 &*r.profit,
                 &*r.bank,
                 &*r.ilp,
+                &*r.rotate,
             ]
         })
         .collect();
-    let widths: Vec<usize> = (0..9)
+    let widths: Vec<usize> = (0..10)
         .map(|c| cells.iter().map(|r| r[c].chars().count()).chain([header[c].len()]).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
@@ -113,7 +126,20 @@ pub(crate) fn row(ctx: &Context, op: OpId) -> Option<Row> {
         profit: text(|s| s.profit.clone()),
         bank: plan.as_ref().map_or("-".to_string(), bank_fixes),
         ilp: plan.as_ref().and_then(|p| p.ilp.as_ref()).map_or("-".to_string(), ilp_decision),
+        rotate: plan.as_ref().map_or("-".to_string(), rotations),
     })
+}
+
+/// The `rotate` cell: each window of `sharc-register-rotate`, `input[d0] 9 -> 1 (8 regs)` (the
+/// array, the subscript shifting along the loop, the group's loads per iteration before and
+/// after, the registers carried); `-` where nothing was rotated.
+fn rotations(p: &Plan) -> String {
+    if p.rotate.is_empty() {
+        return "-".to_string();
+    }
+    let cells: Vec<String> =
+        p.rotate.iter().map(|r| format!("{}[d{}] {} -> 1 ({} regs)", r.array, r.dim, r.loads, r.window - 1)).collect();
+    cells.join(", ")
 }
 
 /// The `ilp` cell: `4 cyclic y (model, latency-bound; 32 regs, ptxas -v sm_80)`, or `1 (...)`

@@ -497,7 +497,10 @@ fn kernel_group(i: usize, k: &Kernel, target: &Target, top: f64) -> (String, f64
     let lines = [
         format!("{}  ({}), block {}", r.kernel, r.at, r.block),
         format!("shared: {} ({} B)", r.placement, r.shared_bytes),
-        format!("occupancy {}, profit {}, bank fix {}, ilp {}", r.occupancy, r.profit, r.bank, r.ilp),
+        format!(
+            "occupancy {}, profit {}, bank fix {}, rotate {}, ilp {}",
+            r.occupancy, r.profit, r.bank, r.rotate, r.ilp
+        ),
     ];
     let _ = writeln!(s, r##"<rect x="10" y="{:.0}" width="{:.0}" height="4" fill="#2f6db5"/>"##, top, WIDTH - 20.0);
     for (j, l) in lines.iter().enumerate() {

@@ -329,7 +329,13 @@ fn promote_loop(ctx: &mut Context, l: ForOp) -> Option<OpId> {
 /// yielding zeros that nothing reads (the loop does not run, the stores after it are guarded
 /// too), and returns the values the `if` yields, in order. The loop stays outside the `if`, so
 /// that the partition search can still strip-mine it.
-fn guard_loads(ctx: &mut Context, l: ForOp, loads: &[OpId], set: IntegerSet, operands: &[Value]) -> Vec<Value> {
+pub(crate) fn guard_loads(
+    ctx: &mut Context,
+    l: ForOp,
+    loads: &[OpId],
+    set: IntegerSet,
+    operands: &[Value],
+) -> Vec<Value> {
     let loc = ctx.loc(l.0).clone();
     let types: Vec<Type> = loads.iter().map(|&o| ctx.value_type(ctx.result(o, 0))).collect();
     let state = IfOp::build(ctx, loc.clone(), set, operands, &types, true);
@@ -450,7 +456,7 @@ fn may_meet(set: &AccessSet, l: ForOp, a: OpId, b: OpId) -> bool {
 }
 
 /// Whether a loop runs at least once.
-enum Trip {
+pub(crate) enum Trip {
     /// Its bounds prove it.
     AtLeastOne,
     /// When this set holds for these operands.
@@ -460,7 +466,7 @@ enum Trip {
 /// The condition "`l` runs at least once": every upper bound minus every lower bound is at
 /// least 1, over the bounds' operands (lower bound's dims and symbols first); the constraints
 /// that are constants and hold are left out, and none left proves an iteration.
-fn nonempty_condition(ctx: &Context, l: ForOp) -> Option<Trip> {
+pub(crate) fn nonempty_condition(ctx: &Context, l: ForOp) -> Option<Trip> {
     let (lb, ub) = (l.lower_bound_map(ctx)?, l.upper_bound_map(ctx)?);
     let (lo, uo) = (l.lower_bound_operands(ctx), l.upper_bound_operands(ctx));
     let (ld, ls, ud, us) = (lb.num_dims(), lb.num_symbols(), ub.num_dims(), ub.num_symbols());

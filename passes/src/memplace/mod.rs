@@ -21,4 +21,5 @@ pub mod ilp;
 pub mod partition;
 pub mod promote;
 pub mod resident_columns;
+pub mod rotate;
 pub mod seed_closure;

@@ -133,6 +133,13 @@ fn command() -> Command {
                 .help("ILP replication of barrier-free regions along y/z (sharc-ilp): the factor the model picks per target (auto), a power of two N, or none (off)"),
         )
         .arg(
+            Arg::new("register-rotate")
+                .long("register-rotate")
+                .value_parser(["auto", "off"])
+                .default_value("auto")
+                .help("Register rotation for stencils (sharc-register-rotate): loads shifted along a loop the thread runs kept in rotating registers (auto), or not (off)"),
+        )
+        .arg(
             Arg::new("ilp-distribution")
                 .long("ilp-distribution")
                 .value_parser(Distribution::CHOICES.map(|c| c.0))
@@ -303,7 +310,14 @@ fn main() -> ExitCode {
         eprintln!("sharcc: error: --ilp expects auto, off or a power of two, got '{ilp_text}'");
         return ExitCode::FAILURE;
     };
-    let mapping = Mapping { target: mapping_target.to_string(), shared: !m.get_flag("no-shared"), bank_fix, ilp };
+    let register_rotate = m.get_one::<String>("register-rotate").is_none_or(|s| s == "auto");
+    let mapping = Mapping {
+        target: mapping_target.to_string(),
+        shared: !m.get_flag("no-shared"),
+        bank_fix,
+        ilp,
+        register_rotate,
+    };
     // The picture's file is checked before compiling, as the target is.
     let report = m.get_one::<String>("report").cloned();
     if let Some(path) = report.as_deref().filter(|p| !p.is_empty()) {

@@ -430,6 +430,7 @@ fn build_plan(
         }),
         bank: Vec::new(),
         ilp: None,
+        rotate: Vec::new(),
         x_lower: None,
     }
 }
