@@ -12,11 +12,12 @@
 //! that the C compiler drops it with what only it uses: a benchmark's `main` calls the allocation
 //! and timing functions of the suite's own library, which the harness does not link), declares each scalar
 //! parameter from a `NAME=VALUE` argument, allocates each array with the parameter's own size
-//! expressions, fills it (element k of array number a gets a value derived from k and a), writes
+//! expressions (a pointer, `float *x`, or an array without an outermost size, `float A[][n]`,
+//! with the element or row count of a `NAME=COUNT` argument), fills it (element k of array number a gets a value derived from k and a), writes
 //! `DIR/in/NAME.npy` (and the scalars as given to `DIR/in/scalars.txt`, which `sharc-run --inputs`
 //! reads too), calls the function and writes `DIR/out/NAME.npy`.
 
-use crate::ast::{CType, Function, IntTy};
+use crate::ast::{CType, Expr, Function, IntTy};
 use crate::diag::FrontError;
 use crate::source::SourceMap;
 use std::fmt::Write as _;
@@ -87,18 +88,31 @@ pub fn c_harness(f: &Function, src: &SourceMap, path: &Path) -> Result<String, F
             call.push(p.name.clone());
             continue;
         }
-        if p.pointers > 0 {
-            return Err(FrontError::new(
-                p.span,
-                format!("parameter '{}' is a pointer: the harness needs array parameters with sizes", p.name),
-            ));
+        // A pointer (`float *x`, `float (*A)[n]`, `float A[][n]`) has no size in C: the
+        // outermost extent comes from the command line, `x=COUNT`, like a scalar's value.
+        let mut sizes: Vec<Option<&Expr>> = p.dims.iter().map(Option::as_ref).collect();
+        match (p.pointers, sizes.is_empty()) {
+            (0, _) => {}
+            (1, true) => sizes.push(None),
+            _ => {
+                return Err(FrontError::new(
+                    p.span,
+                    format!("parameter '{}' is a pointer to pointers, which the harness cannot make", p.name),
+                ))
+            }
         }
         let mut dims = Vec::new();
-        for d in &p.dims {
-            let Some(e) = d else {
-                return Err(FrontError::new(p.span, format!("parameter '{}' has a dimension without a size", p.name)));
-            };
-            dims.push(format!("({})", &src.text[e.span.start..e.span.end]));
+        for (d, size) in sizes.iter().enumerate() {
+            match size {
+                Some(e) => dims.push(format!("({})", &src.text[e.span.start..e.span.end])),
+                None if d == 0 => dims.push(format!("strtol(sharc_arg(argc, argv, \"{}\"), 0, 10)", p.name)),
+                None => {
+                    return Err(FrontError::new(
+                        p.span,
+                        format!("parameter '{}' has an inner dimension without a size", p.name),
+                    ))
+                }
+            }
         }
         let inner: String = dims[1..].iter().map(|d| format!("[{d}]")).collect();
         let count = dims.join(" * ");

@@ -25,13 +25,14 @@
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.stencil.ptx
 // RUN: %if ptxas %{ ptxas -arch=sm_80 %t.saxpy.ptx -o %t.saxpy.cubin && ptxas -arch=sm_80 %t.stencil.ptx -o %t.stencil.cubin %}
 //
-// Equal to the C compiler, at the gpu level in the simulator and on the host.
+// Equal to the C compiler, at the gpu level in the simulator and on the host (the harness
+// takes the length of a pointer parameter as NAME=COUNT).
 // RUN: sharcc %s --assume-no-alias --target a100 --emit=gpu -o %t.gpu.mlir
 // RUN: rm -rf %t.d && mkdir -p %t.d
-// RUN: for k in saxpy_sized stencil matmul jacobi_2d prefix_sum; do \
+// RUN: for k in saxpy saxpy_restrict saxpy_sized stencil matmul jacobi_2d prefix_sum; do \
 // RUN:   sharcc %s --function $k --emit=c-harness -o %t.d/$k.c && \
 // RUN:   cc -O0 -ffp-contract=off %t.d/$k.c -o %t.d/$k -lm && \
-// RUN:   %t.d/$k %t.d/$k.out n=37 a=1.5 && \
+// RUN:   %t.d/$k %t.d/$k.out n=37 a=1.5 x=37 y=37 && \
 // RUN:   sharc-run %t.gpu.mlir --entry $k --inputs %t.d/$k.out/in --dump %t.d/$k.out/interp && \
 // RUN:   sharc-run %t.gpu.mlir --entry $k --inputs %t.d/$k.out/in --dump %t.d/$k.out/host --exec=host && \
 // RUN:   for f in %t.d/$k.out/out/*.npy; do \
