@@ -507,26 +507,9 @@ pub(crate) fn nonempty_condition(ctx: &Context, l: ForOp) -> Option<Trip> {
 /// value. Returns those stores.
 fn carry(ctx: &mut Context, l: ForOp, promote: &[Address], new_inits: &[Value]) -> Vec<OpId> {
     let loc = ctx.loc(l.0).clone();
-    let mut inits = l.inits(ctx).to_vec();
-    let n_old = inits.len();
-    inits.extend_from_slice(new_inits);
-    let (lb, ub) = (l.lower_bound_map(ctx).cloned(), l.upper_bound_map(ctx).cloned());
-    let (Some(lb), Some(ub)) = (lb, ub) else { return Vec::new() };
-    let (lo, uo, step) = (l.lower_bound_operands(ctx).to_vec(), l.upper_bound_operands(ctx).to_vec(), l.step(ctx));
-    let state = ForOp::build(ctx, loc.clone(), &lo, lb, &uo, ub, step, &inits);
-    let new = Builder::before(l.0).insert(ctx, state);
-    let (old_region, new_region) = (ctx.region(l.0, 0), ctx.region(new, 0));
-    ctx.erase_region_contents(new_region);
-    ctx.take_region_blocks(old_region, new_region);
-    for (name, value) in ctx.attrs(l.0).to_vec() {
-        ctx.set_attr(new, &name, value);
-    }
-    let body = ForOp(new).body(ctx).expect("the moved body");
-    let mut current: Vec<Value> = Vec::new();
-    for &i in new_inits {
-        let ty = ctx.value_type(i);
-        current.push(ctx.add_block_arg(body, ty));
-    }
+    let n_old = l.inits(ctx).len();
+    let Some((new, mut current)) = l.with_iter_args(ctx, new_inits) else { return Vec::new() };
+    let body = new.body(ctx).expect("the moved body");
     for op in ctx.block_ops(body) {
         let addr = LoadOp::view(ctx, op)
             .and_then(|x| load_address(ctx, x))
@@ -541,20 +524,14 @@ fn carry(ctx: &mut Context, l: ForOp, promote: &[Address], new_inits: &[Value]) 
             ctx.erase_op(op);
         }
     }
-    let y = ForOp(new).yield_op(ctx).expect("an affine.for body ends in affine.yield");
+    let y = new.yield_op(ctx).expect("an affine.for body ends in affine.yield");
     let mut ys = y.operands(ctx).to_vec();
     ys.extend_from_slice(&current);
     ctx.set_operands(y.0, ys);
-    let old_results = ctx.results(l.0).to_vec();
-    for (i, r) in old_results.into_iter().enumerate() {
-        let to = ctx.result(new, i);
-        ctx.replace_all_uses(r, to);
-    }
-    ctx.erase_op(l.0);
-    let mut after = Builder::at(InsertPoint::After(new));
+    let mut after = Builder::at(InsertPoint::After(new.0));
     let mut stores = Vec::new();
     for (k, a) in promote.iter().enumerate() {
-        let v = ctx.result(new, n_old + k);
+        let v = ctx.result(new.0, n_old + k);
         let state = StoreOp::build(ctx, loc.clone(), v, a.memref, a.map.clone(), &a.operands);
         stores.push(after.insert(ctx, state));
     }

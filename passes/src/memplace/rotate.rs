@@ -277,7 +277,7 @@ fn rotate_loop(ctx: &mut Context, band: BandOp, l: ForOp, diags: &mut Vec<Diagno
         Trip::AtLeastOne => prologue.iter().map(|&o| ctx.result(o, 0)).collect(),
         Trip::Guard(set, operands) => guard_loads(ctx, l, &prologue, set, &operands),
     };
-    let (new, args) = add_iter_args(ctx, l, &inits);
+    let (new, args) = l.with_iter_args(ctx, &inits).expect("a verified affine.for has both bound maps");
     // Members take their slot's register; the load of the last slot stays and is yielded.
     let mut yields = Vec::new();
     let mut k = 0;
@@ -498,41 +498,6 @@ fn substitute(
         .chain(lb_operands[lnd..].iter().copied())
         .collect();
     Some((new.simplify(), new_operands))
-}
-
-/// Rebuilds `l` with `new_inits` appended to its `iter_args` (its body moved, attributes
-/// kept, results replaced); returns the new loop and the new body arguments. The yield is left
-/// for the caller to extend.
-fn add_iter_args(ctx: &mut Context, l: ForOp, new_inits: &[Value]) -> (ForOp, Vec<Value>) {
-    let loc = ctx.loc(l.0).clone();
-    let mut inits = l.inits(ctx).to_vec();
-    inits.extend_from_slice(new_inits);
-    let lb = l.lower_bound_map(ctx).cloned().expect("checked by the caller");
-    let ub = l.upper_bound_map(ctx).cloned().unwrap_or_else(|| AffineMap::constant(0));
-    let (lo, uo, step) = (l.lower_bound_operands(ctx).to_vec(), l.upper_bound_operands(ctx).to_vec(), l.step(ctx));
-    let state = ForOp::build(ctx, loc, &lo, lb, &uo, ub, step, &inits);
-    let new = Builder::at(InsertPoint::Before(l.0)).insert(ctx, state);
-    let (old_region, new_region) = (ctx.region(l.0, 0), ctx.region(new, 0));
-    ctx.erase_region_contents(new_region);
-    ctx.take_region_blocks(old_region, new_region);
-    for (name, value) in ctx.attrs(l.0).to_vec() {
-        ctx.set_attr(new, &name, value);
-    }
-    let body = ForOp(new).body(ctx).expect("the moved body");
-    let args: Vec<Value> = new_inits
-        .iter()
-        .map(|&i| {
-            let ty = ctx.value_type(i);
-            ctx.add_block_arg(body, ty)
-        })
-        .collect();
-    let old_results = ctx.results(l.0).to_vec();
-    for (i, r) in old_results.into_iter().enumerate() {
-        let to = ctx.result(new, i);
-        ctx.replace_all_uses(r, to);
-    }
-    ctx.erase_op(l.0);
-    (ForOp(new), args)
 }
 
 /// The `sharc.name` of `memref` when it is an argument of its function (else its position).

@@ -174,6 +174,41 @@ impl ForOp {
         region_terminator(ctx, self.0, 0).and_then(|t| YieldOp::view(ctx, t))
     }
 
+    /// Rebuilds the loop with `new_inits` appended to its `iter_args`: the body moves to the
+    /// new loop, the attributes are kept, the old results are replaced by the new loop's first
+    /// ones, and the old loop is erased. Returns the new loop and the body arguments of the new
+    /// `iter_args`; the caller extends the `affine.yield` (and reads the new results). `None`
+    /// (nothing changed) when a bound map is missing.
+    pub fn with_iter_args(self, ctx: &mut Context, new_inits: &[Value]) -> Option<(ForOp, Vec<Value>)> {
+        let (lb, ub) = (self.lower_bound_map(ctx).cloned()?, self.upper_bound_map(ctx).cloned()?);
+        let loc = ctx.loc(self.0).clone();
+        let mut inits = self.inits(ctx).to_vec();
+        inits.extend_from_slice(new_inits);
+        let (lo, uo) = (self.lower_bound_operands(ctx).to_vec(), self.upper_bound_operands(ctx).to_vec());
+        let state = ForOp::build(ctx, loc, &lo, lb, &uo, ub, self.step(ctx), &inits);
+        let new = sharc_ir::builder::Builder::at(InsertPoint::Before(self.0)).insert(ctx, state);
+        let (old_region, new_region) = (ctx.region(self.0, 0), ctx.region(new, 0));
+        ctx.erase_region_contents(new_region);
+        ctx.take_region_blocks(old_region, new_region);
+        for (name, value) in ctx.attrs(self.0).to_vec() {
+            ctx.set_attr(new, &name, value);
+        }
+        let body = ForOp(new).body(ctx)?;
+        let args = new_inits
+            .iter()
+            .map(|&i| {
+                let ty = ctx.value_type(i);
+                ctx.add_block_arg(body, ty)
+            })
+            .collect();
+        for (i, r) in ctx.results(self.0).to_vec().into_iter().enumerate() {
+            let to = ctx.result(new, i);
+            ctx.replace_all_uses(r, to);
+        }
+        ctx.erase_op(self.0);
+        Some((ForOp(new), args))
+    }
+
     /// The lower bound, if it is a constant map.
     pub fn constant_lower_bound(self, ctx: &Context) -> Option<i64> {
         self.lower_bound_map(ctx).and_then(AffineMap::single_constant_result)
