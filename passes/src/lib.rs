@@ -53,6 +53,7 @@ pub static PASSES: &[&PassInfo] = &[
     &memplace::resident_columns::INFO,
     &memplace::bank_conflicts::INFO,
     &memplace::ilp::INFO,
+    &gpumap::block_remap::INFO,
     &memplace::eliminate_barriers::INFO,
 ];
 

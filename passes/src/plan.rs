@@ -43,6 +43,10 @@ pub struct Plan {
     pub bank: Vec<BankFix>,
     /// What `sharc-ilp` decided; `None` when it did not run.
     pub ilp: Option<IlpDecision>,
+    /// What `sharc-block-remap` decided and the first window's channel imbalance behind it
+    /// (`diagonal (load 1.00, store 4.00 -> load 1.00, store 1.00)`); `None` when it did not
+    /// run.
+    pub remap: Option<String>,
     /// Where the band's x loop starts when that is below the loop's own constant lower bound
     /// (`sharc-map-baseline{align-x=true}`): a sector boundary for the section's accesses, so
     /// that no warp's row straddles one more sector than its bytes need; the threads below the
@@ -189,6 +193,7 @@ impl Plan {
             search: None,
             bank: Vec::new(),
             ilp: None,
+            remap: None,
             x_lower: None,
         }
     }
@@ -289,6 +294,9 @@ impl Plan {
             }
             entries.push(("ilp".to_string(), ctx.dict_attr(fields)));
         }
+        if let Some(remap) = &self.remap {
+            entries.push(("remap".to_string(), ctx.string_attr(remap.clone())));
+        }
         ctx.dict_attr(entries)
     }
 
@@ -383,11 +391,15 @@ impl Plan {
                 })
             }
         };
+        let remap = match dict.get("remap") {
+            None => None,
+            Some(_) => Some(dict.str("remap")?.to_string()),
+        };
         let x_lower = match dict.get("x_lower") {
             None => None,
             Some(_) => Some(dict.int("x_lower")?),
         };
-        Ok(Plan { block, loops, strips, staged, resident, refused, search, bank, ilp, x_lower })
+        Ok(Plan { block, loops, strips, staged, resident, refused, search, bank, ilp, remap, x_lower })
     }
 }
 

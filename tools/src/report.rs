@@ -3,7 +3,8 @@
 //! attributions (the shared buffers that exist: their shapes and, summed, the shared bytes) and
 //! the `sharc.plan` it carries (for kernels placed by the partition search: which array each
 //! buffer holds and why, the arrays `sharc-promote` refused and why, occupancy, profit, the
-//! bank-conflict fix of each conflicted buffer, and the ILP factor `sharc-ilp` applied).
+//! bank-conflict fix of each conflicted buffer, the ILP factor `sharc-ilp` applied, and the block
+//! order `sharc-block-remap` chose with the channel imbalance behind it).
 //! Reading the IR rather than the passes' internals keeps the report true to what was generated.
 
 use sharc_dialects::gpu::LaunchFuncOp;
@@ -23,6 +24,7 @@ pub(crate) struct Row {
     pub(crate) profit: String,
     pub(crate) bank: String,
     pub(crate) ilp: String,
+    pub(crate) remap: String,
 }
 
 /// The report for every kernel launch in `module`, as an aligned text table.
@@ -31,9 +33,19 @@ pub fn render(ctx: &Context, module: OpId) -> String {
     if rows.is_empty() {
         return "sharcc report: no kernel was generated\n".to_string();
     }
-    let header =
-        ["kernel", "source", "block", "shared memory placement", "shared bytes", "occupancy", "profit", "bank", "ilp"];
-    let cells: Vec<[&str; 9]> = rows
+    let header = [
+        "kernel",
+        "source",
+        "block",
+        "shared memory placement",
+        "shared bytes",
+        "occupancy",
+        "profit",
+        "bank",
+        "ilp",
+        "remap",
+    ];
+    let cells: Vec<[&str; 10]> = rows
         .iter()
         .map(|r| {
             [
@@ -46,10 +58,11 @@ pub fn render(ctx: &Context, module: OpId) -> String {
                 &*r.profit,
                 &*r.bank,
                 &*r.ilp,
+                &*r.remap,
             ]
         })
         .collect();
-    let widths: Vec<usize> = (0..9)
+    let widths: Vec<usize> = (0..10)
         .map(|c| cells.iter().map(|r| r[c].chars().count()).chain([header[c].len()]).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
@@ -113,6 +126,9 @@ pub(crate) fn row(ctx: &Context, op: OpId) -> Option<Row> {
         profit: text(|s| s.profit.clone()),
         bank: plan.as_ref().map_or("-".to_string(), bank_fixes),
         ilp: plan.as_ref().and_then(|p| p.ilp.as_ref()).map_or("-".to_string(), ilp_decision),
+        // sharc-block-remap's decision with the first window's channel imbalance before and
+        // after; `-` where it did not run.
+        remap: plan.as_ref().and_then(|p| p.remap.clone()).unwrap_or_else(|| "-".to_string()),
     })
 }
 

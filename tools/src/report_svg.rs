@@ -498,6 +498,7 @@ fn kernel_group(i: usize, k: &Kernel, target: &Target, top: f64) -> (String, f64
         format!("{}  ({}), block {}", r.kernel, r.at, r.block),
         format!("shared: {} ({} B)", r.placement, r.shared_bytes),
         format!("occupancy {}, profit {}, bank fix {}, ilp {}", r.occupancy, r.profit, r.bank, r.ilp),
+        format!("block order {}", r.remap),
     ];
     let _ = writeln!(s, r##"<rect x="10" y="{:.0}" width="{:.0}" height="4" fill="#2f6db5"/>"##, top, WIDTH - 20.0);
     for (j, l) in lines.iter().enumerate() {

@@ -128,6 +128,13 @@ fn command() -> Command {
                 .help("With --ilp=N: replicas a block apart, the block shrinking (cyclic, seed 000's Algorithm 1), or neighbouring iterations, the tile growing (blocked, seed 001's thread merge)"),
         )
         .arg(
+            Arg::new("block-remap")
+                .long("block-remap")
+                .value_parser(["auto", "off"])
+                .default_value("auto")
+                .help("Partition-camping elimination (sharc-block-remap): diagonal block order where co-resident blocks camp on one memory channel, on targets with a linear channel map (auto), or not at all (off)"),
+        )
+        .arg(
             Arg::new("report")
                 .long("report")
                 .value_name("FILE.svg|FILE.html")
@@ -285,7 +292,9 @@ fn main() -> ExitCode {
         eprintln!("sharcc: error: --ilp expects auto, off or a power of two, got '{ilp_text}'");
         return ExitCode::FAILURE;
     };
-    let mapping = Mapping { target: mapping_target.to_string(), shared: !m.get_flag("no-shared"), bank_fix, ilp };
+    let block_remap = m.get_one::<String>("block-remap").is_none_or(|s| s != "off");
+    let mapping =
+        Mapping { target: mapping_target.to_string(), shared: !m.get_flag("no-shared"), bank_fix, ilp, block_remap };
     // The picture's file is checked before compiling, as the target is.
     let report = m.get_one::<String>("report").cloned();
     if let Some(path) = report.as_deref().filter(|p| !p.is_empty()) {

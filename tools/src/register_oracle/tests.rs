@@ -325,7 +325,13 @@ fn chips_ptxas_cannot_target_get_the_stand_in() {
 #[test]
 fn the_oracle_lowers_with_the_drivers_tail() {
     use crate::pipeline::{pipeline_text, BankFix, Ilp, Level, Mapping};
-    let m = Mapping { target: "a100".to_string(), shared: false, bank_fix: BankFix::Off, ilp: Ilp::Auto };
+    let m = Mapping {
+        target: "a100".to_string(),
+        shared: false,
+        bank_fix: BankFix::Off,
+        ilp: Ilp::Auto,
+        block_remap: false,
+    };
     let driver = pipeline_text(&m, Level::Gpu);
     let tail = LOWERING.strip_prefix("builtin.module(").and_then(|t| t.strip_suffix(')')).expect("a module pipeline");
     assert!(driver.ends_with(&format!("{tail})")), "{driver} does not end with {tail}");

@@ -430,6 +430,7 @@ fn build_plan(
         }),
         bank: Vec::new(),
         ilp: None,
+        remap: None,
         x_lower: None,
     }
 }
