@@ -1,7 +1,7 @@
 //! `sharc-block-remap`: partition (channel) camping elimination by diagonal block reordering
 //! (seed 001 §3.3.7). The user-facing description is [`INFO`]'s (`block_remap.md`).
 
-use crate::analysis::camping::{analyze, instances, Camping};
+use crate::analysis::camping::{analyze, instances};
 use crate::plan::Plan;
 use crate::target_option::target_option;
 use sharc_dialects::gpumap::{BandOp, BlockOrder};
@@ -90,57 +90,69 @@ fn decide(ctx: &Context, band: BandOp, target: &Target) -> Outcome {
         return leave("the band already has a block order".into(), "kept".into());
     }
     let on = format!("target {} (channel map {})", target.name, map.name());
-    // Every instance (call site) with concrete sizes; the band is remapped when one camps, since
-    // the order is a bijection of the tiles and legal at every size.
-    let mut measured: Vec<(String, Camping)> = Vec::new();
-    let mut why_not = None;
+    // Every instance (call site) with concrete sizes, each judged on its own; the band is
+    // remapped when one camps and the diagonal order helps it, since the order is a bijection of
+    // the tiles and legal at every size.
+    let diagonal_possible = {
+        let m = band.mapping(ctx);
+        let has = |i: usize| m.iter().any(|d| d.is_some_and(|d| d.index() == i));
+        has(0) && has(1)
+    };
+    let (mut lines, mut cells) = (Vec::new(), Vec::new());
+    let (mut remap, mut one_d, mut intra) = (false, false, false);
     for inst in instances(ctx, band) {
-        match analyze(ctx, band, &inst, target) {
-            Ok(c) => measured.push((inst.label.clone(), c)),
-            Err(e) => why_not = Some(e),
+        let at = if inst.label.is_empty() { String::new() } else { format!("{}: ", inst.label) };
+        let c = match analyze(ctx, band, &inst, target) {
+            Ok(c) => c,
+            Err(e) => {
+                lines.push(format!("{at}no camping estimate ({e})"));
+                continue;
+            }
+        };
+        let first = format!("{at}first window of {} blocks: {}", c.window, pair(c.before));
+        let verdict = if !c.yang {
+            "no camping (the block stride is no multiple of the channel period)".to_string()
+        } else if c.worst_before() < THRESHOLD {
+            format!("no camping (the block stride is a multiple of the channel period, the imbalance below {THRESHOLD})")
+        } else {
+            match c.diagonal {
+                None => {
+                    one_d = true;
+                    "camps on a 1-D grid: the offset rotation of a reduction loop is not implemented".to_string()
+                }
+                Some(after) if after.0.max(after.1) >= c.worst_before() => {
+                    intra = true;
+                    format!(
+                        "camps within each block ({} under the diagonal order): the rows of one tile share a channel, the per-row-group skew is not implemented",
+                        pair(after)
+                    )
+                }
+                Some(after) => {
+                    remap = true;
+                    cells.push(format!("{at}{} -> {}", pair(c.before), pair(after)));
+                    format!("camps: {} under the diagonal order", pair(after))
+                }
+            }
+        };
+        lines.push(format!("{first}, {verdict}"));
+        if !verdict.starts_with("camps:") {
+            cells.push(format!("{at}{}", pair(c.before)));
         }
     }
-    let worst = |v: &[&(String, Camping)]| {
-        v.iter().max_by(|a, b| a.1.worst_before().total_cmp(&b.1.worst_before())).map(|x| (*x).clone())
+    let detail = lines.join("; ");
+    if remap && diagonal_possible {
+        return Outcome {
+            order: Some(BlockOrder::Diagonal),
+            message: format!("{on}: diagonal block order; {detail}"),
+            cell: format!("diagonal ({})", cells.join("; ")),
+        };
+    }
+    let what = if one_d {
+        "none, 1-D grid not handled"
+    } else if intra {
+        "none, intra-block camping not handled"
+    } else {
+        "none"
     };
-    let fired: Vec<&(String, Camping)> = measured.iter().filter(|(_, c)| c.yang).collect();
-    let all: Vec<&(String, Camping)> = measured.iter().collect();
-    let Some((label, c)) = worst(&fired).or_else(|| worst(&all)) else {
-        let why = why_not.unwrap_or_else(|| "no instance".into());
-        return leave(format!("{on}: no camping estimate ({why}), left unchanged"), "none (no estimate)".into());
-    };
-    let at = if label.is_empty() { String::new() } else { format!(" at {label}") };
-    let first = format!("first window of {} blocks{at}: {}", c.window, pair(c.before));
-    if !c.yang {
-        return leave(
-            format!("{on}: no camping: the block stride is no multiple of the channel period; {first}"),
-            format!("none ({})", pair(c.before)),
-        );
-    }
-    if c.worst_before() < THRESHOLD {
-        return leave(
-            format!("{on}: no camping: the block stride is a multiple of the channel period but the {first} (below {THRESHOLD})"),
-            format!("none ({})", pair(c.before)),
-        );
-    }
-    let Some(after) = c.diagonal else {
-        return leave(
-            format!("{on}: camping on a 1-D grid ({first}): the offset rotation of a reduction loop is not implemented, left unchanged"),
-            format!("none, 1-D grid not handled ({})", pair(c.before)),
-        );
-    };
-    if after.0.max(after.1) >= c.worst_before() {
-        return leave(
-            format!(
-                "{on}: camping within each block ({first}; {} under the diagonal order): the rows of one tile share a channel, and the per-row-group skew is not implemented, left unchanged",
-                pair(after)
-            ),
-            format!("none, intra-block camping not handled ({})", pair(c.before)),
-        );
-    }
-    Outcome {
-        order: Some(BlockOrder::Diagonal),
-        message: format!("{on}: diagonal block order, {first} -> {}", pair(after)),
-        cell: format!("diagonal ({} -> {})", pair(c.before), pair(after)),
-    }
+    leave(format!("{on}: left unchanged; {detail}"), format!("{what} ({})", cells.join("; ")))
 }
