@@ -113,7 +113,9 @@ fn decide(ctx: &Context, band: BandOp, target: &Target) -> Outcome {
         let verdict = if !c.yang {
             "no camping (the block stride is no multiple of the channel period)".to_string()
         } else if c.worst_before() < THRESHOLD {
-            format!("no camping (the block stride is a multiple of the channel period, the imbalance below {THRESHOLD})")
+            format!(
+                "no camping (the block stride is a multiple of the channel period, the imbalance below {THRESHOLD})"
+            )
         } else {
             match c.diagonal {
                 None => {
