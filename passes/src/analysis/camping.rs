@@ -15,10 +15,11 @@
 //! Addresses are offsets from each memref's base (the simulator aligns allocations to more than
 //! a channel period, so the channels agree). Global accesses: `memplace.copy_in`/`copy_out`
 //! (one request per warp-sized run of the flattened tile, the lowered copy loop's order,
-//! elements outside the memref skipped) and `affine.load`/`affine.store` outside loops (one
-//! request per warp over every thread of the block); an access under an `affine.if` counts only
-//! where the condition, evaluated for the block (and thread), takes its branch. Accesses inside
-//! loops, or whose indices depend on values the analysis cannot evaluate, are left out.
+//! elements outside the memref skipped) and `affine.load`/`affine.store` (one request per warp
+//! over every thread of the block); an access under an `affine.if` counts only where the
+//! condition, evaluated for the block (and thread), takes its branch; an access inside an
+//! `affine.for` counts at the loop's first iteration. Accesses whose indices depend on values
+//! the analysis cannot evaluate are left out.
 
 use sharc_dialects::affine::{ApplyOp, ForOp, IfOp, LoadOp, StoreOp};
 use sharc_dialects::arith::ConstantOp;
@@ -59,7 +60,7 @@ pub struct Camping {
     pub before: (f64, f64),
     /// The same under the diagonal order (`None` without x and y loops).
     pub diagonal: Option<(f64, f64)>,
-    /// Global accesses scored, and left out (in loops, or not evaluable).
+    /// Global accesses scored, and left out (not evaluable).
     pub accesses: (usize, usize),
 }
 
@@ -71,9 +72,10 @@ impl Camping {
 }
 
 /// The instances of `band`'s function: one per `func.call` of it (arguments that are index
-/// constants or memrefs of static shape, possibly through `memref.cast`), or the function alone
-/// when no call binds anything.
-pub fn instances(ctx: &Context, band: BandOp) -> Vec<Instance> {
+/// constants or memrefs of static shape, possibly through `memref.cast`); without a call, the
+/// function with every index argument and every dynamic memref extent `assumed` (a C kernel's
+/// `n` of `float a[n][n]`, when the caller names a size), or else the function alone.
+pub fn instances(ctx: &Context, band: BandOp, assumed: Option<i64>) -> Vec<Instance> {
     let Some(func) = ctx.ancestor(band.0, |c, a| FuncOp::view(c, a).is_some()).map(FuncOp) else {
         return vec![Instance::default()];
     };
@@ -99,7 +101,22 @@ pub fn instances(ctx: &Context, band: BandOp) -> Vec<Instance> {
         out.push(inst);
     }
     if out.is_empty() {
-        out.push(Instance::default());
+        let mut inst = Instance::default();
+        if let Some(size) = assumed {
+            let mut label = Vec::new();
+            for (i, &arg) in args.iter().enumerate() {
+                let ty = ctx.value_type(arg);
+                if ctx.is_index(ty) {
+                    inst.ints.insert(arg, size);
+                    label.push(format!("{} = {size}", arg_name(ctx, func, i)));
+                } else if let Some(parts) = ctx.memref_parts(ty) {
+                    let shape = parts.shape.iter().map(|&d| if d == DYNAMIC { size } else { d }).collect();
+                    inst.shapes.insert(arg, shape);
+                }
+            }
+            inst.label = format!("{} (assumed)", label.join(", "));
+        }
+        out.push(inst);
     }
     out
 }
@@ -140,7 +157,13 @@ impl Eval<'_> {
         if let Some(&x) = self.local.get(&v).or_else(|| self.inst.ints.get(&v)) {
             return Some(x);
         }
-        let op = self.ctx.defining_op(v)?;
+        let Some(op) = self.ctx.defining_op(v) else {
+            // An `affine.for` induction variable: its first iteration (a strip loop's first
+            // strip stands for the others, which the window does not reach in lockstep anyway).
+            let owner = self.ctx.block_parent_op(self.ctx.value_block(v)?)?;
+            let f = ForOp::view(self.ctx, owner).filter(|f| f.induction_var(self.ctx) == Some(v))?;
+            return self.map(f.lower_bound_map(self.ctx)?, f.lower_bound_operands(self.ctx))?.into_iter().max();
+        };
         if let Some(c) = ConstantOp::view(self.ctx, op) {
             return i64::try_from(c.int_value(self.ctx)?).ok();
         }
@@ -243,9 +266,9 @@ fn is_global(ctx: &Context, v: Value) -> bool {
     ctx.memref_parts(ctx.value_type(v)).is_some_and(|p| p.memory_space.is_none())
 }
 
-/// The global accesses of the band (scored) and the number left out (inside loops).
-fn accesses(ctx: &Context, band: BandOp) -> (Vec<Access>, usize) {
-    let (mut found, mut skipped) = (Vec::new(), 0);
+/// The global accesses of the band.
+fn accesses(ctx: &Context, band: BandOp) -> Vec<Access> {
+    let mut found = Vec::new();
     for op in ctx.collect_ops(band.0) {
         let access = if let Some(c) = CopyOp::view(ctx, op) {
             Access::Copy(c)
@@ -256,17 +279,11 @@ fn accesses(ctx: &Context, band: BandOp) -> (Vec<Access>, usize) {
         } else {
             continue;
         };
-        if !is_global(ctx, access.memref(ctx)) {
-            continue;
-        }
-        let in_loop = ctx.ancestor(op, |c, a| a == band.0 || ForOp::view(c, a).is_some()).is_some_and(|a| a != band.0);
-        if in_loop {
-            skipped += 1;
-        } else {
+        if is_global(ctx, access.memref(ctx)) {
             found.push(access);
         }
     }
-    (found, skipped)
+    found
 }
 
 /// Element addresses (bytes from the memref's base) of `access` for the thread whose values
@@ -368,9 +385,9 @@ pub fn analyze(ctx: &Context, band: BandOp, inst: &Instance, target: &Target) ->
         })
         .sum();
     let window = window_blocks(target, threads.max(0) as u64, shared)?;
-    let (found, skipped) = accesses(ctx, band);
+    let found = accesses(ctx, band);
     if found.is_empty() {
-        return Err("no global access outside loops".into());
+        return Err("no global access".into());
     }
     let period = u64::from(target.channel_interleave) * u64::from(target.memory_channels);
     let warp = target.warp_size.max(1) as usize;
@@ -461,12 +478,5 @@ pub fn analyze(ctx: &Context, band: BandOp, inst: &Instance, target: &Target) ->
     let mapped = band.mapping(ctx);
     let has = |i: usize| mapped.iter().any(|m| m.is_some_and(|d| d.index() == i));
     let diagonal = if has(0) && has(1) { Some(score(BlockOrder::Diagonal)?.0) } else { None };
-    Ok(Camping {
-        grid: s.grid,
-        window,
-        yang,
-        before,
-        diagonal,
-        accesses: (found.len() - unevaluated, skipped + unevaluated),
-    })
+    Ok(Camping { grid: s.grid, window, yang, before, diagonal, accesses: (found.len() - unevaluated, unevaluated) })
 }

@@ -16,7 +16,7 @@ pub static INFO: PassInfo = PassInfo {
     summary: "Reorder thread blocks diagonally where co-resident blocks camp on one memory channel (seed 001 §3.3.7)",
     description: include_str!("block_remap.md"),
     anchor: Some(sharc_ir::symbol::MODULE_OP),
-    options: &[&TARGET.spec],
+    options: &[&TARGET.spec, &SIZE.spec],
     create,
 };
 
@@ -24,16 +24,24 @@ static TARGET: PassOption<String> = target_option(
     "The GPU whose channels, interleave and occupancy define camping and the window of co-resident blocks",
 );
 
+static SIZE: PassOption<i64> = PassOption::int(
+    "size",
+    0,
+    "For a function no call gives sizes to: the value assumed for its index arguments and dynamic memref extents (0: none, the band is left unchanged)",
+)
+.at_least(0);
+
 /// The decision threshold on the first window's imbalance (the issue's: the busiest channel
 /// carries at least 1.5 times its even share).
 const THRESHOLD: f64 = 1.5;
 
 fn create(options: &PassOptions) -> Box<dyn Pass> {
-    Box::new(BlockRemap { target: options.get(&TARGET) })
+    Box::new(BlockRemap { target: options.get(&TARGET), size: options.get(&SIZE) })
 }
 
 struct BlockRemap {
     target: String,
+    size: i64,
 }
 
 impl Pass for BlockRemap {
@@ -42,7 +50,7 @@ impl Pass for BlockRemap {
             .map_err(|e| Diagnostic::error(ctx.loc(module).clone(), format!("sharc-block-remap: {e}")))?;
         let bands: Vec<BandOp> = ctx.collect_ops(module).into_iter().filter_map(|op| BandOp::view(ctx, op)).collect();
         for band in bands {
-            let outcome = decide(ctx, band, &target);
+            let outcome = decide(ctx, band, &target, (self.size > 0).then_some(self.size));
             if let Some(order) = outcome.order {
                 band.set_block_order(ctx, order);
             }
@@ -78,7 +86,7 @@ fn pair(p: (f64, f64)) -> String {
 }
 
 /// The outcome for `band` on `target`.
-fn decide(ctx: &Context, band: BandOp, target: &Target) -> Outcome {
+fn decide(ctx: &Context, band: BandOp, target: &Target, assumed: Option<i64>) -> Outcome {
     let map = target.channel_map;
     if !map.is_linear() {
         return leave(
@@ -100,7 +108,7 @@ fn decide(ctx: &Context, band: BandOp, target: &Target) -> Outcome {
     };
     let (mut lines, mut cells) = (Vec::new(), Vec::new());
     let (mut remap, mut one_d, mut intra) = (false, false, false);
-    for inst in instances(ctx, band) {
+    for inst in instances(ctx, band, assumed) {
         let at = if inst.label.is_empty() { String::new() } else { format!("{}: ", inst.label) };
         let c = match analyze(ctx, band, &inst, target) {
             Ok(c) => c,
@@ -156,5 +164,7 @@ fn decide(ctx: &Context, band: BandOp, target: &Target) -> Outcome {
     } else {
         "none"
     };
-    leave(format!("{on}: left unchanged; {detail}"), format!("{what} ({})", cells.join("; ")))
+    let cell =
+        if cells.is_empty() { format!("{what} (no estimate)") } else { format!("{what} ({})", cells.join("; ")) };
+    leave(format!("{on}: left unchanged; {detail}"), cell)
 }
