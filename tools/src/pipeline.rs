@@ -216,7 +216,7 @@ mod tests {
             shared: true,
             bank_fix: BankFix::Paper,
             ilp: Ilp::Auto,
-            block_remap: true,
+            block_remap: Some(256),
         };
         assert_eq!(
             pipeline_text(&shared, Level::Gpu),

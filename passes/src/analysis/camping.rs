@@ -12,8 +12,9 @@
 //! and static memref types a `func.call` passes to it. A band without a concrete instance has no
 //! number.
 //!
-//! Addresses are offsets from each memref's base (the simulator aligns allocations to more than
-//! a channel period, so the channels agree). Global accesses: `memplace.copy_in`/`copy_out`
+//! Addresses are offsets from each memref's base. The simulator's bases are 256-byte aligned,
+//! which only rotates one buffer's channels; accesses to several buffers share a histogram
+//! unrotated here, a model of their mix. Global accesses: `memplace.copy_in`/`copy_out`
 //! (one request per warp-sized run of the flattened tile, the lowered copy loop's order,
 //! elements outside the memref skipped) and `affine.load`/`affine.store` (one request per warp
 //! over every thread of the block); an access under an `affine.if` counts only where the
@@ -302,6 +303,9 @@ fn requests(e: &Eval<'_>, access: &Access, warp: usize) -> Option<Vec<Vec<u64>>>
                 return None;
             }
             let total = sizes.iter().try_fold(1usize, |a, &s| a.checked_mul(usize::try_from(s).ok()?))?;
+            if total > MAX_ADDRESSES {
+                return None;
+            }
             let mut out = Vec::new();
             let mut index = vec![0i64; sizes.len()];
             for chunk in (0..total).collect::<Vec<_>>().chunks(warp.max(1)) {
@@ -309,7 +313,7 @@ fn requests(e: &Eval<'_>, access: &Access, warp: usize) -> Option<Vec<Vec<u64>>>
                 for &flat in chunk {
                     let mut rest = flat as i64;
                     for d in (0..sizes.len()).rev() {
-                        index[d] = origin[d] + rest % sizes[d];
+                        index[d] = origin[d].checked_add(rest % sizes[d])?;
                         rest /= sizes[d];
                     }
                     if let Some(off) = linear(&index, &shape) {
@@ -320,19 +324,16 @@ fn requests(e: &Eval<'_>, access: &Access, warp: usize) -> Option<Vec<Vec<u64>>>
             }
             Some(out)
         }
-        Access::Load(l) => {
-            let idx = e.map(l.map(ctx)?, l.map_operands(ctx))?;
-            Some(vec![linear(&idx, &shape)
-                .and_then(|o| u64::try_from(o).ok()?.checked_mul(elem))
-                .into_iter()
-                .collect()])
-        }
-        Access::Store(s) => {
-            let idx = e.map(s.map(ctx)?, s.map_operands(ctx))?;
-            Some(vec![linear(&idx, &shape)
-                .and_then(|o| u64::try_from(o).ok()?.checked_mul(elem))
-                .into_iter()
-                .collect()])
+        Access::Load(_) | Access::Store(_) => {
+            let (map, operands) = match access {
+                Access::Load(l) => (l.map(ctx)?, l.map_operands(ctx)),
+                Access::Store(s) => (s.map(ctx)?, s.map_operands(ctx)),
+                Access::Copy(_) => return None,
+            };
+            let idx = e.map(map, operands)?;
+            // Outside the memref: no request (the guard the verifier cannot see keeps it out).
+            let addr = linear(&idx, &shape).and_then(|o| u64::try_from(o).ok()?.checked_mul(elem));
+            Some(vec![addr.into_iter().collect()])
         }
     }
 }
@@ -363,12 +364,16 @@ fn shape(ctx: &Context, band: BandOp, inst: &Instance) -> Option<Shape> {
         if trips <= 0 || per <= 0 {
             return None;
         }
-        grid[dim] = u64::try_from((trips + per - 1) / per).ok()?;
+        grid[dim] = u64::try_from(trips.div_euclid(per) + i64::from(trips.rem_euclid(per) != 0)).ok()?;
         block[dim] = b;
         loops.push((lb, step, tile, b, stride, dim));
     }
     Some(Shape { loops, grid, block })
 }
+
+/// One order's first window: (load, store) imbalance, the byte stride between blocks (0, 0) and
+/// (1, 0) of each access, and how many accesses could not be evaluated.
+type Score = ((f64, f64), Vec<i64>, usize);
 
 /// The camping numbers of `band` at `inst` on `target`, or why there are none.
 pub fn analyze(ctx: &Context, band: BandOp, inst: &Instance, target: &Target) -> Result<Camping, String> {
@@ -381,9 +386,10 @@ pub fn analyze(ctx: &Context, band: BandOp, inst: &Instance, target: &Target) ->
         .filter_map(|a| {
             let ty = ctx.value_type(a.result(ctx));
             let elem = crate::analysis::lane_index::element_bytes(ctx, ctx.memref_parts(ty)?.elem)?;
-            Some(a.shape(ctx).iter().product::<i64>().max(0) as u64 * u64::from(elem))
+            let count = a.shape(ctx).iter().try_fold(1u64, |n, &d| n.checked_mul(u64::try_from(d).ok()?))?;
+            count.checked_mul(u64::from(elem))
         })
-        .sum();
+        .fold(0u64, u64::saturating_add);
     let window = window_blocks(target, threads.max(0) as u64, shared)?;
     let found = accesses(ctx, band);
     if found.is_empty() {
@@ -397,7 +403,7 @@ pub fn analyze(ctx: &Context, band: BandOp, inst: &Instance, target: &Target) ->
         return Err("the first window is too large to evaluate".into());
     }
     // Per order, per access: the sectors of each request of each block of the window.
-    let score = |order: BlockOrder| -> Result<((f64, f64), Vec<i64>, usize), String> {
+    let score = |order: BlockOrder| -> Result<Score, String> {
         let channels = target.memory_channels.max(1) as usize;
         let (mut load, mut store) = (vec![0u64; channels], vec![0u64; channels]);
         let mut strides = Vec::new();
@@ -416,9 +422,11 @@ pub fn analyze(ctx: &Context, band: BandOp, inst: &Instance, target: &Target) ->
                     let tid = [lane % s.block[0], lane / s.block[0] % s.block[1], lane / (s.block[0] * s.block[1])];
                     let mut local = HashMap::new();
                     for (d, &(lb, step, tile, _, stride, dim)) in s.loops.iter().enumerate() {
-                        let origin = lb + step * tile_id[dim] as i64 * tile;
+                        // Wrapping: absurd bounds give absurd addresses, never a panic.
+                        let origin = lb.wrapping_add(step.wrapping_mul(tile_id[dim] as i64).wrapping_mul(tile));
+                        let iv = origin.wrapping_add(step.wrapping_mul(stride).wrapping_mul(tid[dim]));
                         local.insert(band.origins(ctx)[d], origin);
-                        local.insert(band.ivs(ctx)[d], origin + step * stride * tid[dim]);
+                        local.insert(band.ivs(ctx)[d], iv);
                     }
                     let e = Eval { ctx, inst, local };
                     if !reached(&e, access.op(), band) {
