@@ -42,6 +42,7 @@
 // TIME-NEXT: sharc-map-baseline
 // TIME-NEXT: sharc-map
 // TIME-NEXT: sharc-ilp
+// TIME-NEXT: sharc-block-remap
 // TIME-NEXT: sharc-lower-gpumap
 // TIME-NEXT: lower-affine
 // TIME-NEXT: canonicalize
