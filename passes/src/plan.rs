@@ -568,6 +568,10 @@ mod tests {
         });
         plan.attach(&mut ctx, section.0);
         assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan.clone())));
+        // And sharc-block-remap's cell.
+        plan.remap = Some("diagonal (n = 256: load 1.00, store 4.00 -> load 1.00, store 1.00)".into());
+        plan.attach(&mut ctx, section.0);
+        assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan.clone())));
         // And the arrays sharc-promote refused.
         plan.refused = vec![super::RefusedArray { name: "C".into(), why: "written, and its tile ...".into() }];
         plan.attach(&mut ctx, section.0);
