@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod bank;
+pub mod channels;
 pub mod layout;
 pub mod memory;
 pub mod occupancy;

@@ -54,6 +54,7 @@ pub static PASSES: &[&PassInfo] = &[
     &memplace::rotate::INFO,
     &memplace::bank_conflicts::INFO,
     &memplace::ilp::INFO,
+    &gpumap::block_remap::INFO,
     &memplace::eliminate_barriers::INFO,
 ];
 

@@ -45,6 +45,10 @@ pub struct Plan {
     pub ilp: Option<IlpDecision>,
     /// The windows `sharc-register-rotate` carried in registers.
     pub rotate: Vec<Rotation>,
+    /// What `sharc-block-remap` decided and the first window's channel imbalance behind it
+    /// (`diagonal (load 1.00, store 4.00 -> load 1.00, store 1.00)`); `None` when it did not
+    /// run.
+    pub remap: Option<String>,
     /// Where the band's x loop starts when that is below the loop's own constant lower bound
     /// (`sharc-map-baseline{align-x=true}`): a sector boundary for the section's accesses, so
     /// that no warp's row straddles one more sector than its bytes need; the threads below the
@@ -207,6 +211,7 @@ impl Plan {
             bank: Vec::new(),
             ilp: None,
             rotate: Vec::new(),
+            remap: None,
             x_lower: None,
         }
     }
@@ -320,6 +325,9 @@ impl Plan {
             }
             entries.push(("rotate".to_string(), ctx.array_attr(windows)));
         }
+        if let Some(remap) = &self.remap {
+            entries.push(("remap".to_string(), ctx.string_attr(remap.clone())));
+        }
         ctx.dict_attr(entries)
     }
 
@@ -426,11 +434,15 @@ impl Plan {
                 });
             }
         }
+        let remap = match dict.get("remap") {
+            None => None,
+            Some(_) => Some(dict.str("remap")?.to_string()),
+        };
         let x_lower = match dict.get("x_lower") {
             None => None,
             Some(_) => Some(dict.int("x_lower")?),
         };
-        Ok(Plan { block, loops, strips, staged, resident, refused, search, bank, ilp, rotate, x_lower })
+        Ok(Plan { block, loops, strips, staged, resident, refused, search, bank, ilp, rotate, remap, x_lower })
     }
 }
 
@@ -597,6 +609,10 @@ mod tests {
             register_source: "ptxas -v sm_80".into(),
             reason: "model (latency-bound)".into(),
         });
+        plan.attach(&mut ctx, section.0);
+        assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan.clone())));
+        // And sharc-block-remap's cell.
+        plan.remap = Some("diagonal (n = 256: load 1.00, store 4.00 -> load 1.00, store 1.00)".into());
         plan.attach(&mut ctx, section.0);
         assert_eq!(Plan::of(&ctx, section.0), Some(Ok(plan.clone())));
         // And the arrays sharc-promote refused.

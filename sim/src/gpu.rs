@@ -54,6 +54,9 @@ pub enum LaneInit {
         /// Whether the lane's thread id is added (the induction variable) or not (the block's
         /// first iteration).
         with_thread: bool,
+        /// Which tile each block runs: `block_id` above is the tile's index along `dim` under
+        /// this order (`gpumap.band`'s `blockOrder`), not the block's own.
+        order: sharc_machine::channels::BlockOrder,
     },
     /// A workgroup buffer of this element type and shape, shared by the block, with the
     /// placement of its elements (`memplace.alloc_shared`'s layout).
@@ -393,8 +396,11 @@ impl Machine<'_> {
                         frame.regs[base + l] = Val::Int(g.thread(l as u32)[d] as i64);
                     }
                 }
-                LaneInit::MappedIndex { dim, base: lower, step, tile, thread_stride, with_thread } => {
-                    let block_first = i64::from(g.block_id[dim]).wrapping_mul(tile);
+                LaneInit::MappedIndex { dim, base: lower, step, tile, thread_stride, with_thread, order } => {
+                    let (b, grid) = (g.block_id.map(u64::from), g.grid_dim.map(u64::from));
+                    let (tx, ty) = order.tile(b[0], b[1], grid[0], grid[1]);
+                    let tile_id = [tx, ty, b[2]][dim] as i64;
+                    let block_first = tile_id.wrapping_mul(tile);
                     for l in 0..w {
                         let thread = if with_thread {
                             i64::from(g.thread(l as u32)[dim]).wrapping_mul(thread_stride)

@@ -325,8 +325,8 @@ impl Window {
             (&mut self.load, &mut sums.load_peak, &mut sums.load_sectors),
             (&mut self.store, &mut sums.store_peak, &mut sums.store_sectors),
         ] {
-            let n: u64 = hist.iter().sum();
-            *peak += hist.iter().max().copied().unwrap_or(0) * hist.len() as u64;
+            let (p, n) = sharc_machine::channels::window_score(hist);
+            *peak += p;
             *total += n;
             hist.fill(0);
         }
@@ -392,19 +392,8 @@ impl Metrics {
     /// Co-resident blocks of launch `k` (`sm_count × blocks_per_sm`), or why the launch has no
     /// channel metric.
     fn window(&self, k: &KernelInfo) -> Result<u64, String> {
-        let t = &self.target;
-        if !t.channel_map.is_linear() {
-            return Err(format!("target {}: channel map is {}", t.name, t.channel_map.name()));
-        }
         let threads = k.block.iter().map(|&d| u64::from(d)).product::<u64>();
-        let block = sharc_machine::occupancy::BlockResources {
-            threads: u32::try_from(threads).unwrap_or(u32::MAX),
-            shared_bytes: u32::try_from(k.shared_bytes).unwrap_or(u32::MAX),
-            registers_per_thread: None,
-        };
-        let occ = sharc_machine::occupancy::occupancy(t, block)
-            .map_err(|e| format!("target {}: no resident block ({e})", t.name))?;
-        Ok(u64::from(t.sm_count) * u64::from(occ.blocks_per_sm.max(1)))
+        sharc_machine::channels::window_blocks(&self.target, threads, k.shared_bytes)
     }
 
     fn current(&mut self) -> &mut Record {

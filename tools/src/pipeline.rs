@@ -52,6 +52,9 @@ pub struct Mapping {
     /// Whether `sharc-register-rotate` runs (`--register-rotate`; only with shared memory:
     /// the baseline keeps every access where the program put it).
     pub register_rotate: bool,
+    /// Whether `sharc-block-remap` runs (`sharcc --block-remap=auto`; `None`: `off`, left
+    /// out), with the size it assumes where no call gives one (`--block-remap-size`, 0: none).
+    pub block_remap: Option<i64>,
 }
 
 /// `sharcc --ilp` and `--ilp-distribution`: the ILP factor, chosen by the model or given, or no
@@ -144,6 +147,12 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
         // runs which iteration, and so which of sharc-promote's barriers order nothing.
         passes.push("sharc-eliminate-barriers".to_string());
     }
+    if let Some(size) = m.block_remap {
+        // After every pass that shapes the band (sharc-ilp's block and tile set the window of
+        // co-resident blocks it scores), and before the block ids become origins.
+        let size = if size > 0 { format!(" size={size}") } else { String::new() };
+        passes.push(format!("sharc-block-remap{{target={t}{size}}}"));
+    }
     passes.push("sharc-lower-gpumap".to_string());
     passes
 }
@@ -206,8 +215,9 @@ mod tests {
         for shared in [false, true] {
             for (_, bank_fix) in BankFix::CHOICES {
                 for ilp in ilps {
-                    for register_rotate in [false, true] {
-                        let m = Mapping { target: "a100".to_string(), shared, bank_fix, ilp, register_rotate };
+                    for (register_rotate, block_remap) in [(false, None), (true, Some(0))] {
+                        let m =
+                            Mapping { target: "a100".to_string(), shared, bank_fix, ilp, register_rotate, block_remap };
                         let text = pipeline_text(&m, Level::Gpu);
                         PassManager::parse(&text, &passes).unwrap_or_else(|e| panic!("{text}: {e}"));
                     }
@@ -220,10 +230,11 @@ mod tests {
             bank_fix: BankFix::Paper,
             ilp: Ilp::Auto,
             register_rotate: true,
+            block_remap: Some(256),
         };
         assert_eq!(
             pipeline_text(&shared, Level::Gpu),
-            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-resident-columns{target=hd7850}, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-register-rotate, sharc-ilp{target=hd7850}, sharc-eliminate-barriers, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-resident-columns{target=hd7850}, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-register-rotate, sharc-ilp{target=hd7850}, sharc-eliminate-barriers, sharc-block-remap{target=hd7850 size=256}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
         let baseline = Mapping {
             target: "a100".to_string(),
@@ -231,6 +242,7 @@ mod tests {
             bank_fix: BankFix::Auto,
             ilp: Ilp::Factor(2, Distribution::Cyclic),
             register_rotate: true,
+            block_remap: None,
         };
         assert_eq!(
             pipeline_text(&baseline, Level::Gpu),

@@ -4,7 +4,8 @@
 //! the `sharc.plan` it carries (for kernels placed by the partition search: which array each
 //! buffer holds and why, the arrays `sharc-promote` refused and why, occupancy, profit, the
 //! bank-conflict fix of each conflicted buffer, the windows `sharc-register-rotate` carries in
-//! registers, and the ILP factor `sharc-ilp` applied).
+//! registers, the ILP factor `sharc-ilp` applied, and the block order `sharc-block-remap` chose
+//! with the channel imbalance behind it).
 //! Reading the IR rather than the passes' internals keeps the report true to what was generated.
 
 use sharc_dialects::gpu::LaunchFuncOp;
@@ -25,6 +26,7 @@ pub(crate) struct Row {
     pub(crate) bank: String,
     pub(crate) ilp: String,
     pub(crate) rotate: String,
+    pub(crate) remap: String,
 }
 
 /// The report for every kernel launch in `module`, as an aligned text table.
@@ -44,8 +46,9 @@ pub fn render(ctx: &Context, module: OpId) -> String {
         "bank",
         "ilp",
         "rotate",
+        "remap",
     ];
-    let cells: Vec<[&str; 10]> = rows
+    let cells: Vec<[&str; 11]> = rows
         .iter()
         .map(|r| {
             [
@@ -59,10 +62,11 @@ pub fn render(ctx: &Context, module: OpId) -> String {
                 &*r.bank,
                 &*r.ilp,
                 &*r.rotate,
+                &*r.remap,
             ]
         })
         .collect();
-    let widths: Vec<usize> = (0..10)
+    let widths: Vec<usize> = (0..header.len())
         .map(|c| cells.iter().map(|r| r[c].chars().count()).chain([header[c].len()]).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
@@ -127,6 +131,9 @@ pub(crate) fn row(ctx: &Context, op: OpId) -> Option<Row> {
         bank: plan.as_ref().map_or("-".to_string(), bank_fixes),
         ilp: plan.as_ref().and_then(|p| p.ilp.as_ref()).map_or("-".to_string(), ilp_decision),
         rotate: plan.as_ref().map_or("-".to_string(), rotations),
+        // sharc-block-remap's decision with the first window's channel imbalance before and
+        // after; `-` where it did not run.
+        remap: plan.as_ref().and_then(|p| p.remap.clone()).unwrap_or_else(|| "-".to_string()),
     })
 }
 

@@ -501,6 +501,7 @@ fn kernel_group(i: usize, k: &Kernel, target: &Target, top: f64) -> (String, f64
             "occupancy {}, profit {}, bank fix {}, rotate {}, ilp {}",
             r.occupancy, r.profit, r.bank, r.rotate, r.ilp
         ),
+        format!("block order {}", r.remap),
     ];
     let _ = writeln!(s, r##"<rect x="10" y="{:.0}" width="{:.0}" height="4" fill="#2f6db5"/>"##, top, WIDTH - 20.0);
     for (j, l) in lines.iter().enumerate() {

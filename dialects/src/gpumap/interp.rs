@@ -7,7 +7,8 @@
 //! dimension, and a band with an empty loop launches nothing. Each thread's induction variables
 //! (`lb + step * (block_id * tile + thread_id * stride)`, stride 1 when cyclic and
 //! `tile / block` when blocked: replica 0's iteration) and its block's origins
-//! (`lb + step * block_id * tile`) are set before the block runs, and the body's
+//! (`lb + step * block_id * tile`, `block_id` the index of the tile the band's `blockOrder`
+//! deals the block) are set before the block runs, and the body's
 //! `memplace.alloc_shared` buffers become the block's workgroup memory: one per block, zeroed,
 //! counted against the target's shared memory, checked for races, each with its layout as the
 //! buffer's address map (so the metrics and race checks see physical addresses). Everything else — blocks in
@@ -43,6 +44,8 @@ struct Band {
     groups: Vec<(usize, usize, i64)>,
     ivs: Box<[Slot]>,
     origins: Box<[Slot]>,
+    /// Which tile each block runs.
+    order: sharc_machine::channels::BlockOrder,
     /// Everything but the bounds: the body, captures and workgroup buffers.
     spec: LaunchSpec,
 }
@@ -110,6 +113,7 @@ fn prepare_band(p: &mut Prep<'_>, op: OpId) -> Result<Band, Diagnostic> {
         groups,
         ivs: p.slots(band.ivs(ctx)).into(),
         origins: p.slots(band.origins(ctx)).into(),
+        order: band.block_order(ctx).ok_or_else(|| p.error(op, "malformed gpumap.band"))?,
         spec,
     })
 }
@@ -149,6 +153,7 @@ fn exec_band(x: &mut Exec<'_, '_>, b: &Band) -> Result<(), SimError> {
             tile: l.tile,
             thread_stride: l.thread_stride,
             with_thread,
+            order: b.order,
         };
         spec.inits.push((b.ivs[d], index(true)));
         spec.inits.push((b.origins[d], index(false)));

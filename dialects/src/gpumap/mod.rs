@@ -31,7 +31,7 @@ mod ops;
 mod syntax;
 mod verify;
 
-pub use ops::{BandBounds, BandOp, Distribution, MAX_LOOPS};
+pub use ops::{BandBounds, BandOp, BlockOrder, Distribution, MAX_LOOPS};
 use sharc_ir::registry::Dialect;
 
 /// The dialect.

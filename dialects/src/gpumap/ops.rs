@@ -10,6 +10,7 @@ use crate::gpumap::{syntax, verify};
 use sharc_ir::affine::AffineMap;
 use sharc_ir::builder::{InsertPoint, OperationState};
 use sharc_ir::{BlockId, Context, Location, OpId, OpSpec, OpTraits, Value};
+pub use sharc_machine::channels::BlockOrder;
 
 /// `lowerBoundsMap`: one lower-bound expression per loop.
 pub(crate) const LOWER_BOUNDS_MAP: &str = "lowerBoundsMap";
@@ -29,6 +30,9 @@ pub(crate) const STEPS: &str = "steps";
 /// `tileSizes` (optional): iterations per block along each loop (`array<i64: ...>`), each a
 /// multiple of the loop's block size; absent when every tile equals its block.
 pub(crate) const TILE_SIZES: &str = "tileSizes";
+/// `blockOrder` (optional): which tile each thread block runs (`"diagonal"`); absent when block
+/// `b` runs tile `b`.
+pub(crate) const BLOCK_ORDER: &str = "blockOrder";
 /// `distributions` (optional): how each loop's tile is dealt to its threads when the tile is
 /// larger than the block (`["cyclic", "blocked"]`); absent when every loop is cyclic.
 pub(crate) const DISTRIBUTIONS: &str = "distributions";
@@ -85,6 +89,7 @@ impl Distribution {
 /// Every property of `gpumap.band`, sorted (the inherent attributes, which the custom form
 /// spells in its own syntax rather than in the attribute dictionary).
 pub(crate) const BAND_PROPERTIES: &[&str] = &[
+    BLOCK_ORDER,
     BLOCK_SIZES,
     DISTRIBUTIONS,
     LOWER_BOUNDS_GROUPS,
@@ -110,6 +115,14 @@ pub static BAND: OpSpec = OpSpec {
         induction variable `lb_d + b * block_d + t` and the block origin `lb_d + b * block_d` \
         (the first iteration of its block, the same for every thread of the block: tile origins \
         of `memplace` copies are written with it). Steps multiply every term.\n\n\
+        The **block order** (`order diagonal`, property `blockOrder`) changes which tile a block \
+        runs, never what a tile computes: with grid `g_x × g_y` (the loops on `x` and `y`, which \
+        it requires) block `(b_x, b_y)` runs tile `(x', y')` with `t = b_x + g_x·b_y`, \
+        `y' = t mod g_y`, `x' = (⌊t / g_y⌋ + y') mod g_x` (diagonal block reordering, a \
+        bijection for every grid shape; `(b_x + b_y) mod g, b_x` on a square grid), and `b` \
+        above is that tile's index. Blocks that run at the same time then write tiles on \
+        different diagonals, which spreads a transpose's stores over the memory channels \
+        (`sharc-block-remap`). Without it block `b` runs tile `b`.\n\n\
         A loop may run more iterations per block than the block has threads: its **tile** \
         (`tile_d`, a multiple of `block_d`; `f = tile_d / block_d` iterations per thread) sets the \
         blocks to `ceildiv(ub_d - lb_d, tile_d)` and the origin to `lb_d + b * tile_d`, and its \
@@ -149,12 +162,19 @@ pub static BAND: OpSpec = OpSpec {
         \x20 ...\n\
         }\n\
         ```\n\n\
+        ```mlir\n\
+        // Block (bx, by) runs the tile on the diagonal order's position instead of tile (bx, by).\n\
+        gpumap.band (%i, %j) = (0, 0) to (symbol(%n), symbol(%n)) block [32, 32] dims [y, x] order diagonal origin (%bi, %bj) {\n\
+        \x20 ...\n\
+        }\n\
+        ```\n\n\
         Properties: `lowerBoundsMap`/`upperBoundsMap` (operands are the lower-bound operands, \
         then the upper-bound ones), `lowerBoundsGroups`/`upperBoundsGroups` (results per loop, \
         `dense<...> : tensor<Nxi32>`; absent when each loop has one), `steps` (`[2, 1]`; absent \
         when all are 1), `blockSizes` (`array<i64: ...>`), `tileSizes` (`array<i64: ...>`; absent \
         when every tile is its block), `distributions` (`[\"cyclic\", \"blocked\"]`; absent when \
-        all are cyclic) and `mapping` (`[#gpu<dim y>, ...]`). \
+        all are cyclic), `blockOrder` (`\"diagonal\"`; absent for the identity) and `mapping` \
+        (`[#gpu<dim y>, ...]`). \
         The body block's arguments are the induction variables, then the block origins.",
     traits: OpTraits::SINGLE_BLOCK
         .with(OpTraits::AFFINE_SCOPE)
@@ -391,6 +411,24 @@ impl BandOp {
             let names: Vec<_> = dists.iter().map(|d| ctx.string_attr(d.keyword())).collect();
             let attr = ctx.array_attr(names);
             ctx.set_prop(self.0, DISTRIBUTIONS, attr);
+        }
+    }
+
+    /// Which tile each block runs (the identity when absent; `None` only in unverified IR).
+    pub fn block_order(self, ctx: &Context) -> Option<BlockOrder> {
+        match ctx.attr_of(self.0, BLOCK_ORDER) {
+            Some(a) => ctx.attr_str(a).and_then(BlockOrder::from_keyword),
+            None => Some(BlockOrder::Identity),
+        }
+    }
+
+    /// Sets the block order; the identity stays implicit.
+    pub fn set_block_order(self, ctx: &mut Context, order: BlockOrder) {
+        if order == BlockOrder::Identity {
+            ctx.remove_attr(self.0, BLOCK_ORDER);
+        } else {
+            let attr = ctx.string_attr(order.keyword());
+            ctx.set_prop(self.0, BLOCK_ORDER, attr);
         }
     }
 

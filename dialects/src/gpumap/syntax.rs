@@ -3,18 +3,18 @@
 //! ```text
 //! gpumap.band (%i, ...) = (lb, ...) to (ub, ...) [step (s, ...)] block [size, ...]
 //!     [tile [size, ...] [distribution [cyclic|blocked, ...]]]
-//!     dims [x|y|z, ...] origin (%o, ...) { ... } attr-dict
+//!     dims [x|y|z, ...] [order diagonal] origin (%o, ...) { ... } attr-dict
 //! gpumap.yield attr-dict
 //! ```
 //!
 //! Bounds are written as `affine.parallel`'s: affine expressions of SSA ids, dims bare and
 //! symbols as `symbol(%n)`, one per loop or a `max(...)` (lower) / `min(...)` (upper) group;
 //! steps are constants, printed only when one is not 1; tiles only when one is not its block,
-//! distributions only when one is blocked.
+//! distributions only when one is blocked, the block order only when it is not the identity.
 
 use super::ops::{
-    BandOp, Distribution, BAND_PROPERTIES, BLOCK_SIZES, DISTRIBUTIONS, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING,
-    STEPS, TILE_SIZES, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP,
+    BandOp, BlockOrder, Distribution, BAND_PROPERTIES, BLOCK_ORDER, BLOCK_SIZES, DISTRIBUTIONS, LOWER_BOUNDS_GROUPS,
+    LOWER_BOUNDS_MAP, MAPPING, STEPS, TILE_SIZES, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP,
 };
 use crate::affine::{
     i32_tensor_attr, i64_array_attr, parse_bounds_with_min_max, parse_optional_steps, print_min_max_bound, print_steps,
@@ -79,6 +79,14 @@ pub(crate) fn parse_band(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState
             None => Err(custom_error_at(p, state, off, "expected a dimension: x, y or z")),
         }
     })?;
+    let mut order = BlockOrder::Identity;
+    if p.parse_optional_keyword("order") {
+        let off = p.offset();
+        order = match p.parse_optional_any_keyword().and_then(BlockOrder::from_keyword) {
+            Some(o) => o,
+            None => return Err(custom_error_at(p, state, off, "expected a block order: identity or diagonal")),
+        };
+    }
     keyword(p, state, "origin")?;
     let start = p.offset();
     p.parse_comma_separated_list(Delimiter::Paren, |p| {
@@ -114,6 +122,9 @@ pub(crate) fn parse_band(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState
     if distributions.iter().any(|&d| d != Distribution::Cyclic) {
         let names: Vec<_> = distributions.iter().map(|d| ctx.string_attr(d.keyword())).collect();
         props.push((DISTRIBUTIONS, ctx.array_attr(names)));
+    }
+    if order != BlockOrder::Identity {
+        props.push((BLOCK_ORDER, ctx.string_attr(order.keyword())));
     }
     for (name, attr) in props {
         state.add_prop(name, attr);
@@ -163,7 +174,14 @@ pub(crate) fn print_band(p: &mut OpAsmPrinter<'_>, op: OpId) {
     p.write(" dims [");
     let dims: Vec<&str> = band.mapping(ctx).into_iter().map(|d| d.map_or("?", Dimension::keyword)).collect();
     p.write(&dims.join(", "));
-    p.write("] origin (");
+    p.write("]");
+    match band.block_order(ctx) {
+        Some(BlockOrder::Identity) => {}
+        Some(order) => p.write(&format!(" order {}", order.keyword())),
+        // Unverified IR: the printer shows what is there rather than dropping it.
+        None => p.write(" order ?"),
+    }
+    p.write(" origin (");
     p.operands(band.origins(ctx));
     p.write(")");
     if let Some(&region) = ctx.regions(op).first() {

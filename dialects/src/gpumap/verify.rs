@@ -3,8 +3,8 @@
 //! barriers and copies are reached by every thread (`sharc-run` reports the divergence).
 
 use super::ops::{
-    BandOp, BLOCK_SIZES, DISTRIBUTIONS, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING, MAX_LOOPS, STEPS, TILE_SIZES,
-    UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP,
+    BandOp, BlockOrder, BLOCK_ORDER, BLOCK_SIZES, DISTRIBUTIONS, LOWER_BOUNDS_GROUPS, LOWER_BOUNDS_MAP, MAPPING,
+    MAX_LOOPS, STEPS, TILE_SIZES, UPPER_BOUNDS_GROUPS, UPPER_BOUNDS_MAP,
 };
 use crate::affine::validity::{affine_scope, is_valid_dim};
 use crate::gpu;
@@ -99,6 +99,18 @@ pub(crate) fn verify_band(ctx: &Context, op: OpId) -> Result {
             let kw = d.map_or("?", gpu::Dimension::keyword);
             return Err(op_error(ctx, op, format!("hardware dimension '{kw}' is mapped twice")));
         }
+    }
+    match band.block_order(ctx) {
+        None => {
+            return Err(op_error(ctx, op, format!("expected '{BLOCK_ORDER}' to be \"identity\" or \"diagonal\"")));
+        }
+        Some(BlockOrder::Diagonal) => {
+            let has = |d: gpu::Dimension| mapping.contains(&Some(d));
+            if !has(gpu::Dimension::X) || !has(gpu::Dimension::Y) {
+                return Err(op_error(ctx, op, "the diagonal block order needs loops mapped to x and y"));
+            }
+        }
+        Some(BlockOrder::Identity) => {}
     }
     let Some(body) = band.body(ctx) else { return Err(op_error(ctx, op, "requires a body")) };
     let args = ctx.block_args(body);

@@ -3,6 +3,7 @@
 pub mod affine;
 pub mod bank_cost;
 pub mod bank_report;
+pub mod camping;
 pub mod dominance;
 pub mod equivalence;
 pub mod ilp_model;

@@ -21,8 +21,8 @@
 //! The user-facing description is [`INFO`]'s (rendered to `docs/passes/sharc-lower-gpumap.md`).
 
 use sharc_dialects::affine::{ForOp, IfOp, LoadOp, StoreOp, YieldOp};
-use sharc_dialects::arith::ConstantOp;
-use sharc_dialects::gpumap::BandOp;
+use sharc_dialects::arith::{AddIOp, ConstantOp, DivUIOp, MulIOp, RemUIOp};
+use sharc_dialects::gpumap::{BandOp, BlockOrder};
 use sharc_dialects::memplace::{AllocSharedOp, BarrierOp, CopyOp, Direction};
 use sharc_dialects::memref::DimOp;
 use sharc_dialects::{affine, func, gpu};
@@ -71,6 +71,10 @@ it, `sharc-run` executes it with the same results and memory accesses as the ban
   thread_id` (`origin + step_d * f * thread_id` when the tile is dealt `blocked`, `f =
   tile_d / block_d`: the thread's first iteration; `affine.apply`s over `gpu.block_id` /
   `gpu.thread_id` of its hardware dimension). The body is copied after them, unchanged but for the memplace ops.
+- **Block order.** A band with `order diagonal` runs tile `(x', y')` in block `(bx, by)`:
+  `t = bx + gx * by`, `y' = t mod gy`, `x' = (t / gy + y') mod gx` with the grid read from
+  `gpu.grid_dim` (`arith.muli`/`addi`/`remui`/`divui`, since the grid is dynamic in general);
+  `x'` and `y'` replace `gpu.block_id x`/`y` in the origins above.
 
 # The memplace ops
 
@@ -515,13 +519,22 @@ fn indices(
     let mut thread_ids = [None; 3];
     let mut b = Builder::before(before);
     let (tiles, replication, distributions) = (band.tile_sizes(ctx), band.replication(ctx), band.distributions(ctx));
+    let tile_ids = match band.block_order(ctx)? {
+        BlockOrder::Identity => None,
+        BlockOrder::Diagonal => Some(diagonal_tile_ids(ctx, &mut b, loc)),
+    };
     for (d, dim) in band.mapping(ctx).into_iter().enumerate() {
         let lb = band.lower_bound_map(ctx, d)?;
         let (step, size) = (*steps.get(d)?, *tiles.get(d)?);
         let stride = (*distributions.get(d)?)?.thread_stride(*replication.get(d)?);
         let dim = dim?;
-        let state = gpu::IndexOp::state(ctx, loc.clone(), gpu::IndexKind::BlockId, dim);
-        let block_id = b.insert_value(ctx, state);
+        let block_id = match tile_ids.and_then(|ids| ids[dim.index()]) {
+            Some(id) => id,
+            None => {
+                let state = gpu::IndexOp::state(ctx, loc.clone(), gpu::IndexKind::BlockId, dim);
+                b.insert_value(ctx, state)
+            }
+        };
         let state = gpu::IndexOp::state(ctx, loc.clone(), gpu::IndexKind::ThreadId, dim);
         let thread_id = b.insert_value(ctx, state);
         thread_ids[dim.index()] = Some(thread_id);
@@ -544,6 +557,30 @@ fn indices(
         map.insert(*ivs.get(d)?, iv);
     }
     Some(thread_ids)
+}
+
+/// The tile indices along x and y that the diagonal block order deals this block
+/// ([`BlockOrder::tile`]): `t = bx + gx * by`, `y' = t mod gy`, `x' = (t / gy + y') mod gx`.
+/// The grid is `gpu.grid_dim` at run time (grids of `symbol(%n)`-sized bands are only known
+/// then), so the divisions are `arith` ops, which affine maps cannot express with a symbol
+/// divisor; all operands are non-negative, so the unsigned forms are exact.
+fn diagonal_tile_ids(ctx: &mut Context, b: &mut Builder, loc: &Location) -> [Option<Value>; 3] {
+    let index = ctx.index_type();
+    let read = |ctx: &mut Context, b: &mut Builder, kind, dim| {
+        let state = gpu::IndexOp::state(ctx, loc.clone(), kind, dim);
+        b.insert_value(ctx, state)
+    };
+    let bx = read(ctx, b, gpu::IndexKind::BlockId, gpu::Dimension::X);
+    let by = read(ctx, b, gpu::IndexKind::BlockId, gpu::Dimension::Y);
+    let gx = read(ctx, b, gpu::IndexKind::GridDim, gpu::Dimension::X);
+    let gy = read(ctx, b, gpu::IndexKind::GridDim, gpu::Dimension::Y);
+    let row = b.insert_value(ctx, MulIOp::state(&[gx, by], index, loc.clone()));
+    let t = b.insert_value(ctx, AddIOp::state(&[bx, row], index, loc.clone()));
+    let ny = b.insert_value(ctx, RemUIOp::state(&[t, gy], index, loc.clone()));
+    let q = b.insert_value(ctx, DivUIOp::state(&[t, gy], index, loc.clone()));
+    let s = b.insert_value(ctx, AddIOp::state(&[q, ny], index, loc.clone()));
+    let nx = b.insert_value(ctx, RemUIOp::state(&[s, gx], index, loc.clone()));
+    [Some(nx), Some(ny), None]
 }
 
 /// `x + y*bx + z*bx*by` (CUDA's linear thread id), before `before`.

@@ -10,6 +10,7 @@
 //!   ops to the gpu dialect.
 //! - [`nest`]: a section's loops in one affine space, and the hulls of triangular loops.
 
+pub mod block_remap;
 pub mod lower_gpumap;
 pub mod map;
 pub mod map_baseline;

@@ -190,3 +190,34 @@ func.func @bad_distribution_keyword(%A: memref<64xf32>) {
   }
   return
 }
+
+// -----
+
+// The diagonal order deals tiles over x and y: a band without both has none.
+func.func @diagonal_one_loop(%A: memref<64xf32>) {
+  // expected-error @+1 {{'gpumap.band' op the diagonal block order needs loops mapped to x and y}}
+  gpumap.band (%i) = (0) to (64) block [32] dims [x] order diagonal origin (%o) {
+  }
+  return
+}
+
+// -----
+
+func.func @bad_order_keyword(%A: memref<64xf32>) {
+  // expected-error @+1 {{expected a block order: identity or diagonal}}
+  gpumap.band (%i, %j) = (0, 0) to (64, 64) block [8, 32] dims [y, x] order spiral origin (%bi, %bj) {
+  }
+  return
+}
+
+// -----
+
+// An unknown order in the generic form.
+func.func @bad_order(%A: memref<64xf32>) {
+  // expected-error @+1 {{'gpumap.band' op expected 'blockOrder' to be "identity" or "diagonal"}}
+  "gpumap.band"() <{blockOrder = "spiral", blockSizes = array<i64: 32>, lowerBoundsMap = affine_map<() -> (0)>, mapping = [#gpu<dim x>], upperBoundsMap = affine_map<() -> (64)>}> ({
+  ^bb0(%i: index, %o: index):
+    "gpumap.yield"() : () -> ()
+  }) : () -> ()
+  return
+}

@@ -93,3 +93,21 @@ module {
   }
 }
 
+// -----
+// A block order: printed after the dimensions, only when it is not the identity.
+// CHECK-LABEL: func.func @diagonal
+// CHECK: gpumap.band (%arg2, %arg3) = (0, 0) to (symbol(%arg0), 96) block [8, 32] tile [32, 32] dims [y, x] order diagonal origin (%arg4, %arg5) {
+// CHECK: gpumap.band (%arg2, %arg3) = (0, 0) to (64, 64) block [32, 4] dims [x, y] origin (%arg4, %arg5) {
+// GENERIC: "gpumap.band"(%arg0) <{blockOrder = "diagonal", blockSizes = array<i64: 8, 32>, lowerBoundsMap = #map{{[0-9]*}}, mapping = [#gpu<dim y>, #gpu<dim x>], tileSizes = array<i64: 32, 32>, upperBoundsMap = #map{{[0-9]*}}}> ({
+module {
+  func.func @diagonal(%arg0: index, %arg1: memref<?x96xf32>) {
+    gpumap.band (%arg2, %arg3) = (0, 0) to (symbol(%arg0), 96) block [8, 32] tile [32, 32] dims [y, x] order diagonal origin (%arg4, %arg5) {
+      %0 = affine.load %arg1[%arg2, %arg3] : memref<?x96xf32>
+    }
+    gpumap.band (%arg2, %arg3) = (0, 0) to (64, 64) block [32, 4] dims [x, y] origin (%arg4, %arg5) {
+      %0 = affine.load %arg1[%arg2, %arg3] : memref<?x96xf32>
+    }
+    return
+  }
+}
+

@@ -32,7 +32,7 @@
 // With --mlir-print-debuginfo the dumps carry locations too.
 // RUN: sharcc %s --emit=affine --mlir-print-ir-after-all --mlir-print-debuginfo -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOC
 // LOC: affine.parallel
-// LOC: loc("{{.*}}pass-instrumentation.c":[[@LINE+23]]:3)
+// LOC: loc("{{.*}}pass-instrumentation.c":[[@LINE+24]]:3)
 // RUN: sharcc %s --no-shared --emit=gpu --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME
 // TIME: Execution time report
 // TIME: Front-end
@@ -42,6 +42,7 @@
 // TIME-NEXT: sharc-map-baseline
 // TIME-NEXT: sharc-map
 // TIME-NEXT: sharc-ilp
+// TIME-NEXT: sharc-block-remap
 // TIME-NEXT: sharc-lower-gpumap
 // TIME-NEXT: lower-affine
 // TIME-NEXT: canonicalize

@@ -147,6 +147,21 @@ fn command() -> Command {
                 .help("With --ilp=N: replicas a block apart, the block shrinking (cyclic, seed 000's Algorithm 1), or neighbouring iterations, the tile growing (blocked, seed 001's thread merge)"),
         )
         .arg(
+            Arg::new("block-remap")
+                .long("block-remap")
+                .value_parser(["auto", "off"])
+                .default_value("auto")
+                .help("Partition-camping elimination (sharc-block-remap): diagonal block order where co-resident blocks camp on one memory channel, on targets with a linear channel map (auto), or not at all (off)"),
+        )
+        .arg(
+            Arg::new("block-remap-size")
+                .long("block-remap-size")
+                .value_name("N")
+                .value_parser(clap::value_parser!(i64).range(0..))
+                .default_value("0")
+                .help("The size --block-remap assumes for a kernel's integer extents and dynamic array dimensions when no call gives them (0: none; such a kernel is left unchanged)"),
+        )
+        .arg(
             Arg::new("report")
                 .long("report")
                 .value_name("FILE.svg|FILE.html")
@@ -311,12 +326,15 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let register_rotate = m.get_one::<String>("register-rotate").is_none_or(|s| s == "auto");
+    let block_remap_size = m.get_one::<i64>("block-remap-size").copied().unwrap_or(0);
+    let block_remap = m.get_one::<String>("block-remap").is_none_or(|s| s != "off").then_some(block_remap_size);
     let mapping = Mapping {
         target: mapping_target.to_string(),
         shared: !m.get_flag("no-shared"),
         bank_fix,
         ilp,
         register_rotate,
+        block_remap,
     };
     // The picture's file is checked before compiling, as the target is.
     let report = m.get_one::<String>("report").cloned();

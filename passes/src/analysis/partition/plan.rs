@@ -431,6 +431,7 @@ fn build_plan(
         bank: Vec::new(),
         ilp: None,
         rotate: Vec::new(),
+        remap: None,
         x_lower: None,
     }
 }
