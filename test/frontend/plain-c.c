@@ -17,6 +17,9 @@
 // A GPU output with no kernel is an error that says why per loop nest, in the user's terms.
 // RUN: not sharcc %s --function saxpy -o %t.none.ptx 2> %t.none.err
 // RUN: FileCheck %s --check-prefix=NONE --input-file=%t.none.err
+// RUN: not sharcc %S/Inputs/no-candidate.c -o %t.nocand.ptx 2> %t.nocand.err
+// RUN: FileCheck %s --check-prefix=NOCAND --input-file=%t.nocand.err
+// NOCAND: no-candidate.c:2:6: error: no loop nest was mapped to the GPU, so there is no kernel to write to {{.*}}.nocand.ptx: no loop was a candidate (a candidate is an OpenACC loop, or in a file without OpenACC pragmas a loop with affine bounds;
 //
 // PTX with one kernel per mapped function, accepted by ptxas.
 // RUN: sharcc %s --function saxpy_restrict -o %t.saxpy.ptx

@@ -377,8 +377,16 @@ fn main() -> ExitCode {
     if matches!(output, Output::Code(_)) && !has_kernel(&ctx, module) {
         let reasons = not_mapped(&pass_diagnostics);
         reasons.iter().for_each(|d| eprint!("{}", render(d)));
-        let why = if reasons.is_empty() { "the file has no loop nest to run there" } else { "see the remarks above" };
-        let at = reasons.first().map_or(Location::Unknown, |d| d.loc.clone());
+        let why = if reasons.is_empty() {
+            "no loop was a candidate (a candidate is an OpenACC loop, or in a file without OpenACC pragmas a loop with affine bounds; loops whose bound is read from memory, while loops and loops whose variable the body assigns stay on the host)"
+        } else {
+            "see the remarks above"
+        };
+        // At the first reason, else at the module's first function (the module has no place).
+        let first_op =
+            ctx.regions(module).first().and_then(|&r| ctx.entry_block(r)).and_then(|b| ctx.block_first_op(b));
+        let at = reasons.first().map(|d| d.loc.clone()).or_else(|| first_op.map(|op| ctx.loc(op).clone()));
+        let at = at.unwrap_or(Location::Unknown);
         eprint!(
             "{}",
             render(&Diagnostic::error(
