@@ -48,6 +48,12 @@
 // RUN: FileCheck %S/Inputs/acc-and-plain.c --check-prefix=ACC --input-file=%t.acc.mlir
 // RUN: sharcc %S/Inputs/acc-and-plain.c --auto-parallelize -o %t.auto.mlir
 // RUN: FileCheck %S/Inputs/acc-and-plain.c --check-prefix=AUTO --input-file=%t.auto.mlir
+// Loops under OpenACC directives keep reading distinct parameters as distinct arrays, also in
+// sharc-expose-parallel: PolyBench syr2k's k loop still moves inside j.
+// RUN: sharcc %S/polybench-linear-algebra.c -I %S/Inputs --function kernel_syr2k --emit=gpu -o %t.syr2k.mlir --remarks 2> %t.syr2k.remarks
+// RUN: FileCheck %s --check-prefix=ACC-EXPOSE --input-file=%t.syr2k.remarks
+// ACC-EXPOSE: remark: a loop of the section joins its band as a parallel loop (1 interchange, 1 fusion)
+// ACC-EXPOSE-NOT: may alias
 
 // ALIAS-LABEL: func.func @saxpy(
 // ALIAS-SAME: attributes {sharc.may_alias = [array<i64: 2, 3>]}

@@ -24,6 +24,7 @@ use crate::section;
 use sharc_dialects::affine as aff;
 use sharc_dialects::func::FuncOp;
 use sharc_dialects::sharc::share::SHARE_ATTR;
+use sharc_dialects::sharc::ACC_ATTR;
 use sharc_ir::affine::AffineMap;
 use sharc_ir::pass::{Pass, PassInfo, PassOptions};
 use sharc_ir::{Context, Diagnostic, InsertPoint, OpId, Value};
@@ -159,9 +160,13 @@ fn expose(ctx: &mut Context, func: OpId, s: OpId) -> Outcome {
     if loops.is_empty() {
         return Outcome::Untouched;
     }
+    // C's aliasing rule holds where sharc-parallelize applied it: in sections no OpenACC
+    // directive covers (those carry `sharc.acc`).
+    let c_aliasing = ctx.attr_of(s, ACC_ATTR).is_none();
     // Which top-level loops are parallel already: those are never interchanged away.
     let facts = Facts::of(ctx, func);
-    let parallel: Vec<bool> = loops.iter().map(|&l| matches!(facts.verdict(ctx, l, &[]), Verdict::Parallel)).collect();
+    let parallel: Vec<bool> =
+        loops.iter().map(|&l| matches!(facts.verdict_with(ctx, l, &[], c_aliasing), Verdict::Parallel)).collect();
 
     let mut map: HashMap<Value, Value> = HashMap::new();
     let copy = ctx.clone_op(s, &mut map);
@@ -199,7 +204,7 @@ fn expose(ctx: &mut Context, func: OpId, s: OpId) -> Outcome {
         None => return refuse(ctx, "the body holds other statements than loops".into()),
     };
     let facts = Facts::of(ctx, func);
-    match facts.verdict(ctx, lone, &[]) {
+    match facts.verdict_with(ctx, lone, &[], c_aliasing) {
         Verdict::Parallel => {}
         Verdict::Unknown(why) | Verdict::Dependent(why) => return refuse(ctx, why.message),
     }

@@ -117,7 +117,8 @@ attribute out). A loop that writes one argument of a group and accesses another 
 decided either, and the remark names the two parameters; found dependences are reported first.
 The check applies to the loops no OpenACC directive covers (no `acc` in their claim): inside a
 compute construct the arrays are the construct's data, named one by one by its data clauses,
-and a `kernels` loop is decided on the arrays as named.
+and a `kernels` loop is decided on the arrays as named. `sharc-expose-parallel` follows the same
+rule (sections with `sharc.acc` are exempt).
 
 ```mlir
 func.func @saxpy(%n: index, %a: f32, %x: memref<?xf32>, %y: memref<?xf32>)
