@@ -19,6 +19,9 @@
 // RUN: FileCheck %s --check-prefix=NONE --input-file=%t.none.err
 // RUN: not sharcc %S/Inputs/no-candidate.c -o %t.nocand.ptx 2> %t.nocand.err
 // RUN: FileCheck %s --check-prefix=NOCAND --input-file=%t.nocand.err
+// RUN: not sharcc %S/Inputs/sequential-only.mlir -o %t.seq.ptx 2> %t.seq.err
+// RUN: FileCheck %s --check-prefix=SEQ --input-file=%t.seq.err
+// SEQ: sequential-only.mlir:2:1: error: no loop nest was mapped to the GPU, so there is no kernel to write to {{.*}}.seq.ptx: the module has no affine.parallel band and no affine.for marked with sharc.claim
 // NOCAND: no-candidate.c:2:6: error: no loop nest was mapped to the GPU, so there is no kernel to write to {{.*}}.nocand.ptx: no loop was a candidate (a candidate is an OpenACC loop, or in a file without OpenACC pragmas a loop with affine bounds;
 //
 // PTX with one kernel per mapped function, accepted by ptxas.

@@ -377,10 +377,10 @@ fn main() -> ExitCode {
     if matches!(output, Output::Code(_)) && !has_kernel(&ctx, module) {
         let reasons = not_mapped(&pass_diagnostics);
         reasons.iter().for_each(|d| eprint!("{}", render(d)));
-        let why = if reasons.is_empty() {
-            "no loop was a candidate (a candidate is an OpenACC loop, or in a file without OpenACC pragmas a loop with affine bounds; loops whose bound is read from memory, while loops and loops whose variable the body assigns stay on the host)"
-        } else {
-            "see the remarks above"
+        let why = match (reasons.is_empty(), mlir_input) {
+            (false, _) => "see the remarks above",
+            (true, false) => "no loop was a candidate (a candidate is an OpenACC loop, or in a file without OpenACC pragmas a loop with affine bounds; loops whose bound is read from memory, while loops and loops whose variable the body assigns stay on the host)",
+            (true, true) => "the module has no affine.parallel band and no affine.for marked with sharc.claim",
         };
         // At the first reason, else at the module's first function (the module has no place).
         let first_op =
