@@ -38,8 +38,8 @@
 // CHECK: kernel {{.*}} rotate
 // CHECK: @conv3d_seq_kernels::@conv3d_seq_b0 {{.*}} in (shared)[d0] 9 -> 1 (8 regs)
 // CHECK: @jacobi_seq_kernels::@jacobi_seq_b0 {{.*}} A (shared)[d0] 3 -> 1 (2 regs)
-// CHECK: @conv3d_par_kernels::@conv3d_par_b0 {{.*}} -{{$}}
-// CHECK: @jacobi_par_kernels::@jacobi_par_b0 {{.*}} -{{$}}
+// CHECK: @conv3d_par_kernels::@conv3d_par_b0 {{.*}} -{{ +}}none (channel map unknown){{$}}
+// CHECK: @jacobi_par_kernels::@jacobi_par_b0 {{.*}} -{{ +}}none (channel map unknown){{$}}
 
 void conv3d_seq(int n, float in[n][n][n], float out[n][n][n]) {
   int i, j, k;
