@@ -2,14 +2,17 @@
 //!
 //! A memref value is a register descriptor ([`MemRef`]): element `[i0, ..., in]` is at
 //! `ptr + Σ ik · stride_k` elements. Kernel arguments have identity layouts (the ABI), but views
-//! (`memref.subview`, `memref.cast`) may produce any strided layout, which the descriptor holds.
+//! (`memref.subview`, `memref.reinterpret_cast`, `memref.cast`) may produce any strided layout,
+//! which the descriptor holds.
 
 use crate::lower::{internal, FnLowering, Lowered, MemRef, Res};
 use crate::types::{memref_shape, scalar_type, MemRefShape, Space};
 use inkwell::types::BasicType;
 use inkwell::values::{BasicValue, IntValue, PointerValue};
 use sharc_dialects::memref::layout::rank_reduction_mask;
-use sharc_dialects::memref::{AllocOp, CastOp, DimOp, GetGlobalOp, LoadOp, OpFoldResult, StoreOp, SubViewOp};
+use sharc_dialects::memref::{
+    AllocOp, CastOp, DimOp, GetGlobalOp, LoadOp, OpFoldResult, ReinterpretCastOp, StoreOp, SubViewOp,
+};
 use sharc_ir::types::DYNAMIC;
 use sharc_ir::{OpId, Value};
 
@@ -71,6 +74,11 @@ pub(super) fn lower(l: &mut FnLowering<'_, '_>, op: OpId) -> Res<bool> {
     }
     if let Some(c) = CastOp::view(ctx, op) {
         let m = l.memref(op, c.source(ctx))?;
+        l.bind(ctx.result(op, 0), Lowered::MemRef(m));
+        return Ok(true);
+    }
+    if let Some(r) = ReinterpretCastOp::view(ctx, op) {
+        let m = reinterpret_cast(l, op, r)?;
         l.bind(ctx.result(op, 0), Lowered::MemRef(m));
         return Ok(true);
     }
@@ -285,6 +293,32 @@ fn subview<'c>(l: &FnLowering<'_, 'c>, op: OpId, s: SubViewOp) -> Res<MemRef<'c>
         .ok_or_else(|| l.err(op, "cannot match the subview's result shape to its sizes"))?;
     let keep = |v: Vec<IntValue<'c>>| v.into_iter().zip(&dropped).filter(|(_, &d)| !d).map(|(x, _)| x).collect();
     Ok(MemRef { ptr, elem: src.elem, sizes: keep(new_sizes), strides: keep(new_strides) })
+}
+
+/// The descriptor's pointer is the source's element 0 (it holds no separate base pointer), so the
+/// offset, which MLIR counts from the buffer's base, is taken from it: exact when the source's
+/// type says its offset is 0 (arguments, allocations), refused otherwise.
+fn reinterpret_cast<'c>(l: &FnLowering<'_, 'c>, op: OpId, r: ReinterpretCastOp) -> Res<MemRef<'c>> {
+    let ctx = l.ctx;
+    let src_ty = ctx.value_type(r.source(ctx));
+    if sharc_dialects::memref::layout::strides_and_offset(ctx, src_ty).map(|(_, o)| o) != Some(0) {
+        return Err(l.err(op, "memref.reinterpret_cast of a view whose offset is not 0 is not supported"));
+    }
+    let src = l.memref(op, r.source(ctx))?;
+    let value = |f: OpFoldResult| -> Res<IntValue<'c>> {
+        match f {
+            OpFoldResult::Static(v) => Ok(l.i64_const(v)),
+            OpFoldResult::Dynamic(v) => l.int(op, v),
+        }
+    };
+    let offset = match r.mixed_offsets(ctx).as_slice() {
+        [o] => value(*o)?,
+        _ => return Err(l.err(op, "memref.reinterpret_cast takes one offset")),
+    };
+    let sizes = r.mixed_sizes(ctx).into_iter().map(value).collect::<Res<Vec<_>>>()?;
+    let strides = r.mixed_strides(ctx).into_iter().map(value).collect::<Res<Vec<_>>>()?;
+    let ptr = crate::llvm_ext::element_ptr(&l.b, src.elem, src.ptr, offset, "").map_err(internal)?;
+    Ok(MemRef { ptr, elem: src.elem, sizes, strides })
 }
 
 /// `memref.get_global` of an uninitialised workgroup-space `memref.global` in the kernel's

@@ -1,7 +1,7 @@
 //! `sharc-run` semantics of the memref ops.
 //!
-//! A memref value is a strided descriptor over a buffer (see `sharc_sim::memory`): `subview`
-//! and `cast` make new descriptors over the same buffer, `load`/`store` are bounds-checked
+//! A memref value is a strided descriptor over a buffer (see `sharc_sim::memory`): `subview`,
+//! `reinterpret_cast` and `cast` make new descriptors over the same buffer, `load`/`store` are bounds-checked
 //! per dimension and reported to the listeners as element accesses. Allocations in the
 //! workgroup memory space inside a kernel are one buffer per thread block; `alloca` inside a
 //! kernel is private to the thread. Layouts must be strided (identity layouts for allocations).
@@ -160,6 +160,62 @@ fn exec_subview(cx: &mut sharc_sim::Lane<'_>, s: &SubView, v: &[Val]) -> Result<
     Ok(cx.view(d))
 }
 
+/// A reinterpret cast: the offset, sizes and strides, each static or operand `k`.
+struct Reinterpret {
+    offset: Result<i64, usize>,
+    sizes: Vec<Result<i64, usize>>,
+    strides: Vec<Result<i64, usize>>,
+}
+
+fn prepare_reinterpret_cast(p: &mut Prep<'_>, op: OpId) -> Result<Reinterpret, Diagnostic> {
+    let ctx = p.ctx();
+    let rc = ReinterpretCastOp::view(ctx, op).ok_or_else(|| p.error(op, "malformed memref.reinterpret_cast"))?;
+    let mut next = 1;
+    let mut resolve = |list: Vec<OpFoldResult>| -> Vec<Result<i64, usize>> {
+        list.into_iter()
+            .map(|x| match x {
+                OpFoldResult::Static(v) => Ok(v),
+                OpFoldResult::Dynamic(_) => {
+                    next += 1;
+                    Err(next - 1)
+                }
+            })
+            .collect()
+    };
+    let offset =
+        resolve(rc.mixed_offsets(ctx)).pop().ok_or_else(|| p.error(op, "memref.reinterpret_cast without an offset"))?;
+    let sizes = resolve(rc.mixed_sizes(ctx));
+    let strides = resolve(rc.mixed_strides(ctx));
+    if sizes.len() > MAX_RANK || sizes.len() != strides.len() {
+        return Err(p.error(op, format!("memref.reinterpret_cast to rank {} is not supported", sizes.len())));
+    }
+    Ok(Reinterpret { offset, sizes, strides })
+}
+
+/// The view starts at `offset` elements from the buffer's base, not from the source's offset
+/// (MLIR's semantics); an element outside the buffer traps when it is accessed, as for any view.
+fn exec_reinterpret_cast(cx: &mut sharc_sim::Lane<'_>, r: &Reinterpret, v: &[Val]) -> Result<Val, Trap> {
+    let get = |x: &Result<i64, usize>| match x {
+        Ok(c) => *c,
+        Err(k) => v.get(*k).map_or(0, |v| v.i()),
+    };
+    let mut d = cx.desc(v[0])?;
+    d.offset = get(&r.offset);
+    d.rank = r.sizes.len() as u8;
+    for k in 0..MAX_RANK {
+        let (size, stride) = match (r.sizes.get(k), r.strides.get(k)) {
+            (Some(s), Some(t)) => (get(s), get(t)),
+            _ => (0, 0),
+        };
+        if size < 0 {
+            return Err(Trap::new(format!("memref.reinterpret_cast with negative size {size} in dimension {k}")));
+        }
+        d.sizes[k] = size;
+        d.strides[k] = stride;
+    }
+    Ok(cx.view(d))
+}
+
 /// The static shape a cast's result promises.
 fn prepare_cast(p: &mut Prep<'_>, op: OpId) -> Result<Vec<i64>, Diagnostic> {
     let ctx = p.ctx();
@@ -236,6 +292,7 @@ pub(crate) fn register(s: &mut Semantics) {
             .ok_or_else(|| Trap::new(format!("memref.dim index {i} is out of range for rank {}", d.rank)))
     });
     s.lane(&SUBVIEW, prepare_subview, exec_subview);
+    s.lane(&REINTERPRET_CAST, prepare_reinterpret_cast, exec_reinterpret_cast);
     s.lane(&CAST, prepare_cast, |cx, shape, v| {
         let d = cx.desc(v[0])?;
         let bad = d.sizes().len() != shape.len()

@@ -35,7 +35,10 @@ pub(crate) mod verify;
 pub(crate) mod tests;
 
 pub(crate) use fold::erase_unused;
-pub use ops::{AllocOp, CastOp, DeallocOp, DimOp, GetGlobalOp, GlobalOp, LoadOp, OpFoldResult, StoreOp, SubViewOp};
+pub use ops::{
+    AllocOp, CastOp, DeallocOp, DimOp, GetGlobalOp, GlobalOp, LoadOp, OpFoldResult, ReinterpretCastOp, StoreOp,
+    SubViewOp,
+};
 use sharc_ir::registry::Dialect;
 pub(crate) use syntax::{custom_error, custom_error_at, parse_colon_memref_type, parse_keyword_of};
 pub use verify::cast_compatible;
@@ -44,7 +47,7 @@ pub use verify::cast_compatible;
 pub static DIALECT: Dialect = Dialect {
     name: "memref",
     description: "Memory buffers: `memref.alloc`/`alloca`/`dealloc`, `load`/`store`, `dim`, \
-                  `subview`, `cast`, and module-level `global`s read through `get_global`.",
+                  `subview`, `reinterpret_cast`, `cast`, and module-level `global`s read through `get_global`.",
     ops: &[
         &ops::ALLOC,
         &ops::ALLOCA,
@@ -54,6 +57,7 @@ pub static DIALECT: Dialect = Dialect {
         &ops::GET_GLOBAL,
         &ops::GLOBAL,
         &ops::LOAD,
+        &ops::REINTERPRET_CAST,
         &ops::STORE,
         &ops::SUBVIEW,
     ],

@@ -341,6 +341,65 @@ pub(crate) fn print_subview(p: &mut OpAsmPrinter<'_>, op: OpId) {
     print_colon_result_type_after(p, op);
 }
 
+/// `memref.reinterpret_cast %A to offset: [o], sizes: [sizes], strides: [strides] attr-dict :
+/// T to T'`.
+pub(crate) fn parse_reinterpret_cast(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    let src = p.parse_operand()?;
+    parse_keyword_of(p, state, "to", "")?;
+    let mut lists = Vec::new();
+    for (k, key) in ["offset", "sizes", "strides"].into_iter().enumerate() {
+        if k > 0 {
+            p.parse_punct(",")?;
+        }
+        parse_keyword_of(p, state, key, "")?;
+        p.parse_punct(":")?;
+        lists.push(parse_dynamic_index_list(p, state)?);
+    }
+    p.parse_optional_attr_dict(state)?;
+    p.parse_punct(":")?;
+    let src_ty = parse_base_memref_type(p, state)?;
+    parse_keyword_of(p, state, "to", "")?;
+    let res_ty = parse_memref_type(p, state)?;
+    let index = p.ctx().index_type();
+    state.operands.push(p.resolve_operand(&src, src_ty)?);
+    for (_, values) in &lists {
+        let resolved = p.resolve_operands_of(values, index)?;
+        state.operands.extend(resolved);
+    }
+    state.result_types.push(res_ty);
+    let ctx = p.ctx();
+    let counts: Vec<i32> = std::iter::once(1).chain(lists.iter().map(|(_, v)| v.len() as i32)).collect();
+    let seg = ctx.dense_i32_array(&counts);
+    state.add_prop(OPERAND_SEGMENT_SIZES, seg);
+    for (name, (statics, _)) in [STATIC_OFFSETS, STATIC_SIZES, STATIC_STRIDES].into_iter().zip(&lists) {
+        let a = ctx.dense_i64_array(statics);
+        state.add_prop(name, a);
+    }
+    Ok(())
+}
+
+pub(crate) fn print_reinterpret_cast(p: &mut OpAsmPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let Some(&src) = ctx.operands(op).first() else { return };
+    p.write(" ");
+    p.operand(src);
+    p.write(" to");
+    for (k, (key, attr)) in
+        [("offset", STATIC_OFFSETS), ("sizes", STATIC_SIZES), ("strides", STATIC_STRIDES)].into_iter().enumerate()
+    {
+        p.write(if k == 0 { " " } else { ", " });
+        p.write(key);
+        p.write(": ");
+        let values = super::ops::segment(ctx, op, 4, k + 1).to_vec();
+        print_dynamic_index_list(p, &super::ops::dense_i64s(ctx, op, attr), &values);
+    }
+    p.attr_dict(op, &[OPERAND_SEGMENT_SIZES, STATIC_OFFSETS, STATIC_SIZES, STATIC_STRIDES]);
+    p.write(" : ");
+    p.ty(ctx.value_type(src));
+    p.write(" to");
+    print_colon_result_type_after(p, op);
+}
+
 /// ` type` of the op's first result, after a keyword such as `to`.
 fn print_colon_result_type_after(p: &mut OpAsmPrinter<'_>, op: OpId) {
     if let Some(&r) = p.ctx().results(op).first() {

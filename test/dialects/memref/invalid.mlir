@@ -360,3 +360,39 @@ func.func @named_store(%a: memref<4xf32>, %v: f32, %i: index) {
   %0 = memref.store %v, %a[%i] : memref<4xf32>
   return
 }
+
+// -----
+
+// memref.reinterpret_cast: a static result size must match the static size.
+func.func @reinterpret_cast_size(%A: memref<?xf32>) {
+  // expected-error @+1 {{expected result type with size = 8 instead of 4 in dim = 1}}
+  %0 = memref.reinterpret_cast %A to offset: [0], sizes: [2, 8], strides: [8, 1] : memref<?xf32> to memref<2x4xf32>
+  return
+}
+
+// -----
+
+// memref.reinterpret_cast: the identity layout has unit innermost stride.
+func.func @reinterpret_cast_stride(%A: memref<?xf32>, %w: index) {
+  // expected-error @+1 {{expected result type with stride = 2 instead of 1 in dim = 1}}
+  %0 = memref.reinterpret_cast %A to offset: [0], sizes: [%w, %w], strides: [%w, 2] : memref<?xf32> to memref<?x?xf32>
+  return
+}
+
+// -----
+
+// memref.reinterpret_cast: the identity layout has offset 0.
+func.func @reinterpret_cast_offset(%A: memref<?xf32>, %w: index) {
+  // expected-error @+1 {{expected result type with offset = 3 instead of 0}}
+  %0 = memref.reinterpret_cast %A to offset: [3], sizes: [%w], strides: [1] : memref<?xf32> to memref<?xf32>
+  return
+}
+
+// -----
+
+// memref.reinterpret_cast keeps the element type.
+func.func @reinterpret_cast_elem(%A: memref<?xf32>) {
+  // expected-error @+1 {{different element types specified for source type 'memref<?xf32>' and result memref type 'memref<4xi32>'}}
+  %0 = memref.reinterpret_cast %A to offset: [0], sizes: [4], strides: [1] : memref<?xf32> to memref<4xi32>
+  return
+}

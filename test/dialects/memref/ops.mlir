@@ -171,6 +171,22 @@ module {
     %subview_1 = memref.subview %arg1[1, 1] [4, 4] [1, 1] : memref<16x16xf32, strided<[32, 2], offset: 8>> to memref<4x4xf32, strided<[32, 2], offset: 42>>
     return
   }
+  // memref.reinterpret_cast: a flat buffer viewed with a row pitch (identity result layout),
+  // static and mixed lists, a strided result, an unranked source.
+  // CHECK-LABEL: func.func @reinterpret_cast(%arg0: memref<?xf32>, %arg1: index, %arg2: index, %arg3: memref<*xi32>) {
+  // CHECK-NEXT:   %reinterpret_cast = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%arg2, %arg1], strides: [%arg1, 1] : memref<?xf32> to memref<?x?xf32>
+  // CHECK-NEXT:   %reinterpret_cast_0 = memref.reinterpret_cast %arg0 to offset: [4], sizes: [2, 8], strides: [8, 1] : memref<?xf32> to memref<2x8xf32, strided<[8, 1], offset: 4>>
+  // CHECK-NEXT:   %reinterpret_cast_1 = memref.reinterpret_cast %arg0 to offset: [%arg1], sizes: [4], strides: [%arg2] : memref<?xf32> to memref<4xf32, strided<[?], offset: ?>>
+  // CHECK-NEXT:   %reinterpret_cast_2 = memref.reinterpret_cast %arg3 to offset: [0], sizes: [16], strides: [1] : memref<*xi32> to memref<16xi32>
+  // CHECK-NEXT:   return
+  // CHECK-NEXT: }
+  func.func @reinterpret_cast(%arg0: memref<?xf32>, %arg1: index, %arg2: index, %arg3: memref<*xi32>) {
+    %reinterpret_cast = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%arg2, %arg1], strides: [%arg1, 1] : memref<?xf32> to memref<?x?xf32>
+    %reinterpret_cast_0 = memref.reinterpret_cast %arg0 to offset: [4], sizes: [2, 8], strides: [8, 1] : memref<?xf32> to memref<2x8xf32, strided<[8, 1], offset: 4>>
+    %reinterpret_cast_1 = memref.reinterpret_cast %arg0 to offset: [%arg1], sizes: [4], strides: [%arg2] : memref<?xf32> to memref<4xf32, strided<[?], offset: ?>>
+    %reinterpret_cast_2 = memref.reinterpret_cast %arg3 to offset: [0], sizes: [16], strides: [1] : memref<*xi32> to memref<16xi32>
+    return
+  }
 // CHECK-NEXT: }
 }
 

@@ -3,7 +3,7 @@
 //!
 //! - `alloc.rs`: `memref.alloc`, `memref.alloca`, `memref.dealloc`;
 //! - `access.rs`: `memref.load`, `memref.store`;
-//! - `view.rs`: `memref.dim`, `memref.subview`, `memref.cast`;
+//! - `view.rs`: `memref.dim`, `memref.subview`, `memref.reinterpret_cast`, `memref.cast`;
 //! - `global.rs`: `memref.global`, `memref.get_global`.
 
 mod access;
@@ -17,8 +17,8 @@ pub use alloc::{AllocOp, DeallocOp};
 pub(crate) use alloc::{ALLOC, ALLOCA, DEALLOC};
 pub use global::{GetGlobalOp, GlobalOp};
 pub(crate) use global::{GET_GLOBAL, GLOBAL};
-pub use view::{CastOp, DimOp, OpFoldResult, SubViewOp};
-pub(crate) use view::{CAST, DIM, SUBVIEW};
+pub(crate) use view::{dense_i64s, CAST, DIM, REINTERPRET_CAST, SUBVIEW};
+pub use view::{CastOp, DimOp, OpFoldResult, ReinterpretCastOp, SubViewOp};
 
 use sharc_ir::{Context, OpId, Value};
 

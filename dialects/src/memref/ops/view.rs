@@ -1,5 +1,5 @@
-//! `memref.dim`, `memref.subview` and `memref.cast`: ops that compute a size or a new
-//! reference to existing memory.
+//! `memref.dim`, `memref.subview`, `memref.reinterpret_cast` and `memref.cast`: ops that
+//! compute a size or a new reference to existing memory.
 
 use super::{segment, OPERAND_SEGMENT_SIZES, STATIC_OFFSETS, STATIC_SIZES, STATIC_STRIDES};
 use crate::memref::{fold, syntax, verify};
@@ -43,6 +43,28 @@ pub static SUBVIEW: OpSpec = OpSpec {
     ..OpSpec::new("memref.subview")
 };
 
+/// `memref.reinterpret_cast`.
+pub static REINTERPRET_CAST: OpSpec = OpSpec {
+    summary: "memref reinterpret cast operation",
+    description: "A view of the source's buffer with a new offset, sizes and strides, each an \
+                  SSA `index` or a constant (one offset; one size and stride per result \
+                  dimension). Nothing is checked against the source's extent: the view may \
+                  reach any element of the buffer the source points into. The C front-end \
+                  views a flat pointer parameter `p` subscripted `p[r * w + c]` as a \
+                  two-dimensional array with row pitch `w`. Static values are kept in \
+                  `static_offsets`/`static_sizes`/`static_strides` with \
+                  -9223372036854775808 for an SSA operand.\n\n\
+                  ```mlir\n%view = memref.reinterpret_cast %p to offset: [0], sizes: [%h, %w], \
+                  strides: [%w, 1] : memref<?xf32> to memref<?x?xf32>\n```",
+    traits: OpTraits::PURE,
+    inherent_attrs: &[OPERAND_SEGMENT_SIZES, STATIC_OFFSETS, STATIC_SIZES, STATIC_STRIDES],
+    verify: Some(verify::reinterpret_cast),
+    parse: Some(syntax::parse_reinterpret_cast),
+    print: Some(syntax::print_reinterpret_cast),
+    asm_names: Some(reinterpret_cast_names),
+    ..OpSpec::new("memref.reinterpret_cast")
+};
+
 /// `memref.cast`.
 pub static CAST: OpSpec = OpSpec {
     summary: "memref cast operation",
@@ -68,6 +90,12 @@ fn dim_names(ctx: &Context, op: OpId, set: &mut dyn FnMut(Value, String)) {
 fn subview_names(ctx: &Context, op: OpId, set: &mut dyn FnMut(Value, String)) {
     if let Some(&r) = ctx.results(op).first() {
         set(r, "subview".to_string());
+    }
+}
+
+fn reinterpret_cast_names(ctx: &Context, op: OpId, set: &mut dyn FnMut(Value, String)) {
+    if let Some(&r) = ctx.results(op).first() {
+        set(r, "reinterpret_cast".to_string());
     }
 }
 
@@ -183,32 +211,93 @@ impl SubViewOp {
         sizes: &[OpFoldResult],
         strides: &[OpFoldResult],
     ) -> OperationState {
-        let mut operands = vec![source];
-        let mut counts = [1i32, 0, 0, 0];
-        let mut statics: [Vec<i64>; 3] = Default::default();
-        for (k, list) in [offsets, sizes, strides].into_iter().enumerate() {
-            for item in list {
-                match *item {
-                    OpFoldResult::Static(v) => statics[k].push(v),
-                    OpFoldResult::Dynamic(v) => {
-                        statics[k].push(DYNAMIC);
-                        operands.push(v);
-                        counts[k + 1] += 1;
-                    }
+        offset_size_stride_state(ctx, SUBVIEW.name, loc, ty, source, offsets, sizes, strides)
+    }
+}
+
+/// A typed view of `memref.reinterpret_cast`: the same offset/size/stride lists as a subview,
+/// but the offset and strides are absolute (in elements of the buffer), not relative to the
+/// source's layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReinterpretCastOp(pub OpId);
+
+impl ReinterpretCastOp {
+    /// The view, if `op` is a `memref.reinterpret_cast`.
+    pub fn view(ctx: &Context, op: OpId) -> Option<ReinterpretCastOp> {
+        ctx.op_is(op, REINTERPRET_CAST.name).then_some(ReinterpretCastOp(op))
+    }
+
+    /// The memref whose buffer is viewed.
+    pub fn source(self, ctx: &Context) -> Value {
+        ctx.operand(self.0, 0)
+    }
+
+    /// The offset (one), static and dynamic merged.
+    pub fn mixed_offsets(self, ctx: &Context) -> Vec<OpFoldResult> {
+        mixed(&dense_i64s(ctx, self.0, STATIC_OFFSETS), segment(ctx, self.0, 4, 1))
+    }
+
+    /// The sizes, static and dynamic merged.
+    pub fn mixed_sizes(self, ctx: &Context) -> Vec<OpFoldResult> {
+        mixed(&dense_i64s(ctx, self.0, STATIC_SIZES), segment(ctx, self.0, 4, 2))
+    }
+
+    /// The strides, static and dynamic merged.
+    pub fn mixed_strides(self, ctx: &Context) -> Vec<OpFoldResult> {
+        mixed(&dense_i64s(ctx, self.0, STATIC_STRIDES), segment(ctx, self.0, 4, 3))
+    }
+
+    /// The state of a new `memref.reinterpret_cast` to `ty`.
+    pub fn build(
+        ctx: &mut Context,
+        loc: Location,
+        ty: Type,
+        source: Value,
+        offset: OpFoldResult,
+        sizes: &[OpFoldResult],
+        strides: &[OpFoldResult],
+    ) -> OperationState {
+        offset_size_stride_state(ctx, REINTERPRET_CAST.name, loc, ty, source, &[offset], sizes, strides)
+    }
+}
+
+/// The operands and properties of an op with MLIR's `OffsetSizeAndStrideOpInterface` lists.
+#[allow(clippy::too_many_arguments)]
+fn offset_size_stride_state(
+    ctx: &mut Context,
+    name: &'static str,
+    loc: Location,
+    ty: Type,
+    source: Value,
+    offsets: &[OpFoldResult],
+    sizes: &[OpFoldResult],
+    strides: &[OpFoldResult],
+) -> OperationState {
+    let mut operands = vec![source];
+    let mut counts = [1i32, 0, 0, 0];
+    let mut statics: [Vec<i64>; 3] = Default::default();
+    for (k, list) in [offsets, sizes, strides].into_iter().enumerate() {
+        for item in list {
+            match *item {
+                OpFoldResult::Static(v) => statics[k].push(v),
+                OpFoldResult::Dynamic(v) => {
+                    statics[k].push(DYNAMIC);
+                    operands.push(v);
+                    counts[k + 1] += 1;
                 }
             }
         }
-        let seg = ctx.dense_i32_array(&counts);
-        let [o, s, t] = statics;
-        let (o, s, t) = (ctx.dense_i64_array(&o), ctx.dense_i64_array(&s), ctx.dense_i64_array(&t));
-        OperationState::new(SUBVIEW.name, loc)
-            .operands(operands)
-            .results([ty])
-            .prop(OPERAND_SEGMENT_SIZES, seg)
-            .prop(STATIC_OFFSETS, o)
-            .prop(STATIC_SIZES, s)
-            .prop(STATIC_STRIDES, t)
     }
+    let seg = ctx.dense_i32_array(&counts);
+    let [o, s, t] = statics;
+    let (o, s, t) = (ctx.dense_i64_array(&o), ctx.dense_i64_array(&s), ctx.dense_i64_array(&t));
+    OperationState::new(name, loc)
+        .operands(operands)
+        .results([ty])
+        .prop(OPERAND_SEGMENT_SIZES, seg)
+        .prop(STATIC_OFFSETS, o)
+        .prop(STATIC_SIZES, s)
+        .prop(STATIC_STRIDES, t)
 }
 
 pub(crate) fn dense_i64s(ctx: &Context, op: OpId, name: &str) -> Vec<i64> {

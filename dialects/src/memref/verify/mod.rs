@@ -1,11 +1,14 @@
 //! The memref ops' verifiers, with upstream's messages: first the constraints MLIR's ODS
 //! generates (operand counts and kinds, required attributes; `constraints.rs`), then each op's
-//! own rules (`subview.rs` for the subview's type inference).
+//! own rules (`subview.rs` for the subview's type inference, `reinterpret_cast.rs` for the
+//! reinterpret cast's result type).
 
 mod constraints;
+mod reinterpret_cast;
 mod subview;
 
 pub(crate) use constraints::*;
+pub(crate) use reinterpret_cast::reinterpret_cast;
 pub(crate) use subview::subview;
 
 use super::layout::strides_and_offset;
