@@ -762,7 +762,7 @@ impl Lowerer<'_> {
     }
 
     /// The memref, element type and subscripts of an access.
-    fn resolve_access<'e>(&mut self, e: &'e Expr) -> Result<(Value, CType, Vec<&'e Expr>), FrontError> {
+    fn resolve_access(&mut self, e: &Expr) -> Result<(Value, CType, Subscripts), FrontError> {
         let (name, span, subs) = self.access_parts(e)?;
         let Some(id) = self.lookup(name) else {
             return Err(FrontError::new(span, format!("use of undeclared identifier '{name}'")));
@@ -770,12 +770,23 @@ impl Lowerer<'_> {
         let Binding::Array { memref, elem, rank } = self.var(id).binding.clone() else {
             return Err(FrontError::new(span, format!("'{name}' is not an array")));
         };
+        if let (Some(&pitch), [flat]) = (self.flat_views.get(&id), subs.as_slice()) {
+            let Some((row, col)) = self.split_by_pitch(flat, pitch) else {
+                // Not `r * pitch + c` with a proven column: the caller lowers the function
+                // again with this parameter one-dimensional.
+                self.flat_view_failed = Some(name.to_string());
+                return Err(FrontError::new(flat.span, format!("'{name}' is not viewed with a row pitch here")));
+            };
+            let (map, operands) = self.affine_map(&[row, col]);
+            return Ok((memref, elem, Subscripts::Affine(map, operands)));
+        }
         if subs.len() != rank {
             return Err(FrontError::new(
                 e.span,
                 format!("'{name}' has {rank} dimension(s) but is subscripted with {}; sharc needs one subscript per dimension (no sub-arrays or pointer arithmetic)", subs.len()),
             ));
         }
+        let subs = self.subscripts(&subs)?;
         Ok((memref, elem, subs))
     }
 
@@ -807,7 +818,6 @@ impl Lowerer<'_> {
 
     pub(crate) fn load(&mut self, e: &Expr) -> Result<(Value, CType), FrontError> {
         let (memref, elem, subs) = self.resolve_access(e)?;
-        let subs = self.subscripts(&subs)?;
         let loc = self.loc(e.span);
         let v = match subs {
             Subscripts::Affine(map, operands) => {
@@ -829,7 +839,6 @@ impl Lowerer<'_> {
             return self.store(&access, v);
         }
         let (memref, _, subs) = self.resolve_access(e)?;
-        let subs = self.subscripts(&subs)?;
         let loc = self.loc(e.span);
         match subs {
             Subscripts::Affine(map, operands) => {

@@ -6,6 +6,7 @@
 //! directive claims ([`super::claims`]); the pass `sharc-parallelize` decides which of them run
 //! in parallel.
 
+use super::delinearize::LoopBounds;
 use super::stmt::assigned_names;
 use super::{Binding, Lin, Lowerer, VarId};
 use crate::ast::*;
@@ -232,6 +233,9 @@ impl Lowerer<'_> {
         let header = self.loop_header(&lp, init_lin, &inits, head)?;
         let saved_b = self.b;
         self.enter_loop_body(&header, &lp, (var, var_ty), &carried, inits.is_empty(), head);
+        if header.affine {
+            self.loop_bounds.push(self.bounds_of(&lp, var));
+        }
         let opens_section = role.candidate && !role.automatic;
         if opens_section {
             self.in_section += 1;
@@ -251,6 +255,9 @@ impl Lowerer<'_> {
         if opens_section {
             self.in_section -= 1;
         }
+        if header.affine {
+            self.loop_bounds.pop();
+        }
         r?;
         self.leave_loop_body(&header, var, &carried, &inits, head)?;
         self.b = saved_b;
@@ -258,6 +265,23 @@ impl Lowerer<'_> {
             self.claim_loop(header.op, &role, share, &carried);
         }
         Ok(())
+    }
+
+    /// The range of an affine loop's variable (bound to its value in the body): `[init, limit)`
+    /// counting up, `(limit, init]` counting down.
+    fn bounds_of(&self, lp: &CountedLoop<'_>, var: VarId) -> LoopBounds {
+        let value = match &self.var(var).binding {
+            Binding::Index { value, .. } => *value,
+            _ => unreachable!("the loop variable is bound in the body"),
+        };
+        let init = self.lin(lp.init).expect("an affine loop has an affine start");
+        let one = Lin::constant(1);
+        if lp.step > 0 {
+            LoopBounds { var: value, lowers: vec![init], uppers: lp.limits.clone() }
+        } else {
+            let lowers = lp.limits.iter().filter_map(|l| l.add(&one, 1)).collect();
+            LoopBounds { var: value, lowers, uppers: init.add(&one, 1).into_iter().collect() }
+        }
     }
 
     /// The loop's variable and its C type: `for (int i = ...)` declares it, `for (i = ...)`

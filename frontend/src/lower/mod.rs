@@ -19,11 +19,13 @@
 //! dependence: sharc never produces a parallel loop that computes something else than the C code.
 //!
 //! The modules: [`expr`] (values, C conversions), [`affine`] (affine forms of C expressions),
-//! [`stmt`] (statements and control flow), [`loops`] (counted `for` loops), [`claims`] (what
-//! the OpenACC and share pragmas claim about a loop).
+//! [`delinearize`] (flat pointers subscripted `p[r * w + c]`), [`stmt`] (statements and control
+//! flow), [`loops`] (counted `for` loops), [`claims`] (what the OpenACC and share pragmas claim
+//! about a loop).
 
 mod affine;
 mod claims;
+mod delinearize;
 mod expr;
 mod loops;
 mod stmt;
@@ -102,6 +104,13 @@ pub struct Lowerer<'a> {
     pub(crate) inlining: Vec<String>,
     /// How the C rules that no pragma states apply to this translation unit.
     pub(crate) rules: CRules,
+    /// The affine loops around the current statement, outermost first, with their bounds.
+    pub(crate) loop_bounds: Vec<delinearize::LoopBounds>,
+    /// The flat parameters viewed with a row pitch: variable to the pitch's value.
+    pub(crate) flat_views: HashMap<VarId, Value>,
+    /// A viewed parameter with an access that is not `r * pitch + c` with a proven column: the
+    /// function is lowered again without its view.
+    pub(crate) flat_view_failed: Option<String>,
 }
 
 /// What the front-end assumes where the source says nothing (`Options`' flags, and whether the
@@ -141,6 +150,9 @@ impl<'a> Lowerer<'a> {
             typedefs: crate::parse::Typedefs::new(),
             inlining: Vec::new(),
             rules: CRules::default(),
+            loop_bounds: Vec::new(),
+            flat_views: HashMap::new(),
+            flat_view_failed: None,
         }
     }
 
@@ -193,8 +205,40 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Lowers `f` into a `func.func` at the end of `module_body`.
+    ///
+    /// A flat parameter subscripted `p[r * w + c]` is first tried as a two-dimensional view
+    /// ([`delinearize`]); when one of its accesses does not fit, the function is lowered again
+    /// with that parameter one-dimensional, its first attempt and diagnostics discarded.
     pub fn lower_function(&mut self, f: &Function, module_body: BlockId) -> Result<OpId, FrontError> {
+        let assigned = stmt::assigned_names(&f.body);
+        let mut views = delinearize::flat_pitch_candidates(f, &assigned);
+        loop {
+            let diags_before = self.diags.len();
+            let ops_before = self.ctx.block_ops(module_body).len();
+            self.flat_view_failed = None;
+            let result = self.lower_function_with_views(f, module_body, &views);
+            let Some(failed) = self.flat_view_failed.take().filter(|p| views.iter().any(|v| v.0 == *p)) else {
+                return result;
+            };
+            for op in self.ctx.block_ops(module_body).into_iter().skip(ops_before) {
+                self.ctx.erase_op(op);
+            }
+            self.diags.truncate(diags_before);
+            views.retain(|(p, _)| *p != failed);
+        }
+    }
+
+    fn lower_function_with_views(
+        &mut self,
+        f: &Function,
+        module_body: BlockId,
+        views: &[(String, String)],
+    ) -> Result<OpId, FrontError> {
         self.vars.clear();
+        self.loop_bounds.clear();
+        self.flat_views.clear();
+        self.inlining.clear();
+        self.collapse_next = None;
         self.scopes = vec![Vec::new()];
         self.pending_share = None;
         self.in_section = 0;
@@ -253,6 +297,9 @@ impl<'a> Lowerer<'a> {
                 ParamKind::Array(rank) => Binding::Array { memref: arg, elem: p.ty.clone(), rank },
             };
             self.declare(&p.name, p.span, binding);
+        }
+        for (array, pitch) in views {
+            self.view_with_pitch(array, pitch, f.span);
         }
 
         let StmtKind::Compound(items) = &f.body.kind else { unreachable!("a function body is a compound statement") };
@@ -389,6 +436,46 @@ impl<'a> Lowerer<'a> {
     /// Whether `v` is an argument of the function (an affine symbol).
     pub(crate) fn is_symbol(&self, v: Value) -> bool {
         self.entry.is_some_and(|e| self.ctx.block_args(e).contains(&v))
+    }
+
+    /// Rebinds the one-dimensional parameter `array` to a view of its buffer with row pitch
+    /// `max(pitch, 0)` and `len / max(pitch, 1)` whole rows (a view must lie inside its buffer),
+    /// named after the parameter.
+    fn view_with_pitch(&mut self, array: &str, pitch: &str, span: Span) {
+        let (Some(id), Some(w)) = (self.lookup(array), self.lookup(pitch)) else { return };
+        let (Binding::Array { memref, elem, rank: 1 }, Binding::Index { value: w, .. }) =
+            (self.var(id).binding.clone(), self.var(w).binding.clone())
+        else {
+            return;
+        };
+        let index = self.ctx.index_type();
+        let c0 = self.index_const(0, span);
+        let c1 = self.index_const(1, span);
+        let loc = self.loc(span);
+        let dim = sharc_dialects::memref::DimOp::build(self.ctx, loc, memref, c0);
+        let len = self.b.insert_value(self.ctx, dim);
+        // A negative pitch (the caller's `w`) leaves every access's loop empty (each proved
+        // `0 <= c < w`); the view's sizes must still be non-negative.
+        let pitch = self.emit("arith.maxsi", &[w, c0], index, span);
+        let divisor = self.emit("arith.maxsi", &[pitch, c1], index, span);
+        let rows = self.emit("arith.divui", &[len, divisor], index, span);
+        let Some(parts) = self.ctx.memref_parts(self.ctx.value_type(memref)) else { return };
+        let elem_ty = parts.elem;
+        let ty = self.ctx.memref_type(vec![sharc_ir::types::DYNAMIC; 2], elem_ty);
+        let named = Location::Name { name: array.into(), child: Some(Box::new(self.loc(span))) };
+        use sharc_dialects::memref::{OpFoldResult, ReinterpretCastOp};
+        let state = ReinterpretCastOp::build(
+            self.ctx,
+            named,
+            ty,
+            memref,
+            OpFoldResult::Static(0),
+            &[OpFoldResult::Dynamic(rows), OpFoldResult::Dynamic(pitch)],
+            &[OpFoldResult::Dynamic(pitch), OpFoldResult::Static(1)],
+        );
+        let view = self.b.insert_value(self.ctx, state);
+        self.var_mut(id).binding = Binding::Array { memref: view, elem, rank: 2 };
+        self.flat_views.insert(id, w);
     }
 
     pub(crate) fn warn(&mut self, e: FrontError) {

@@ -21,7 +21,7 @@
 use super::band;
 use crate::analysis::affine::carried::{observed_carried_values, ObservedCarried};
 use crate::analysis::affine::{
-    collect_accesses, dependences, parallel_report, AccessKind, AccessSet, DepKind, Dependence, LoopRef,
+    collect_accesses, dependences, memref_origin, parallel_report, AccessKind, AccessSet, DepKind, Dependence, LoopRef,
 };
 use crate::effects;
 use sharc_dialects::affine as aff;
@@ -429,8 +429,9 @@ impl Facts {
             .and_then(|a| ctx.attr_array(a))
             .map(|gs| gs.iter().filter_map(|&g| ctx.attr_dense_ints(g)).map(|g| g.to_vec()).collect())?;
         let group_of = |index: u32| groups.iter().position(|g| g.contains(&i128::from(index)));
-        // The position and group of a grouped argument.
-        let argument = |m: Value| match ctx.value_def(m) {
+        // The position and group of a grouped argument, through the views of it (the C
+        // front-end's two-dimensional view of a flat parameter).
+        let argument = |m: Value| match ctx.value_def(memref_origin(ctx, m)) {
             ValueDef::BlockArg { block, index } if block == entry => group_of(index).map(|g| (index, g)),
             _ => None,
         };
@@ -450,6 +451,7 @@ impl Facts {
             .filter(|&(op, _, _)| inside(op))
             .filter_map(|(op, memref, kind)| {
                 let (argument, group) = argument(memref)?;
+                let memref = memref_origin(ctx, memref);
                 Some(Touch { argument, group, memref, op, may_write: kind != Some(AccessKind::Read) })
             })
             .collect();

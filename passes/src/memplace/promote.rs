@@ -381,12 +381,30 @@ fn linear_part(map: &AffineMap, loops: &[Option<usize>], symbols: usize, n: usiz
     Some(out)
 }
 
+/// The array the band accesses that is a view named `name` (the C front-end's view of a flat
+/// parameter with a row pitch, `loc("in"(...))`), as the partition analysis names it.
+fn named_view(ctx: &Context, band: BandOp, name: &str) -> Option<Value> {
+    let accessed = ctx.collect_ops(band.0).into_iter().filter_map(|op| {
+        let m = affine::LoadOp::view(ctx, op)
+            .map(|l| l.memref(ctx))
+            .or_else(|| affine::StoreOp::view(ctx, op).map(|s| s.memref(ctx)))?;
+        Some(crate::analysis::affine::memref_array(ctx, m))
+    });
+    let mut found = accessed.filter(|&m| {
+        let def = ctx.defining_op(m);
+        def.is_some_and(|d| !ctx.is_ancestor(band.0, d))
+            && matches!(def.map(|d| ctx.loc(d)), Some(sharc_ir::Location::Name { name: n, .. }) if &**n == name)
+    });
+    found.next()
+}
+
 fn decide(ctx: &Context, band: BandOp, plan: &Plan, s: &StagedArray, label: &str) -> Result<Staging, String> {
     let func = ctx.ancestor(band.0, |c, a| FuncOp::view(c, a).is_some()).map(FuncOp).ok_or("no enclosing function")?;
-    let memref = s
-        .arg
-        .and_then(|a| func.arguments(ctx).get(a).copied())
-        .ok_or("its memref is not an argument of the function")?;
+    let memref = match s.arg {
+        Some(a) => func.arguments(ctx).get(a).copied(),
+        None => named_view(ctx, band, &s.name),
+    }
+    .ok_or("its memref is neither an argument of the function nor a named view of one")?;
     let (rank, elem) = ctx
         .memref_parts(ctx.value_type(memref))
         .map(|m| (m.shape.len(), m.elem))

@@ -48,8 +48,10 @@ pub static REINTERPRET_CAST: OpSpec = OpSpec {
     summary: "memref reinterpret cast operation",
     description: "A view of the source's buffer with a new offset, sizes and strides, each an \
                   SSA `index` or a constant (one offset; one size and stride per result \
-                  dimension). Nothing is checked against the source's extent: the view may \
-                  reach any element of the buffer the source points into. The C front-end \
+                  dimension), the offset counted from the buffer's base. The source's sizes \
+                  are not checked: the view may cover any part of the buffer the source \
+                  points into, and an element outside that buffer is an error in \
+                  `sharc-run`. The C front-end \
                   views a flat pointer parameter `p` subscripted `p[r * w + c]` as a \
                   two-dimensional array with row pitch `w`. Static values are kept in \
                   `static_offsets`/`static_sizes`/`static_strides` with \

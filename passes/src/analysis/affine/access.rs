@@ -221,6 +221,26 @@ fn other_access(ctx: &Context, op: OpId) -> Vec<NonAffineAccess> {
     memrefs.map(|m| entry(m, kind)).collect()
 }
 
+/// The array whose index space an access's subscripts address: followed through views like
+/// [`memref_origin`], but only while the rank stays, so that the subscripts keep meaning
+/// elements of the array returned. A flat buffer viewed in two dimensions
+/// (`memref.reinterpret_cast`, as the C front-end views `p[r * w + c]`) is its own array.
+pub fn memref_array(ctx: &Context, mut v: Value) -> Value {
+    let rank = |x: Value| ctx.memref_parts(ctx.value_type(x)).map(|p| p.rank());
+    for _ in 0..64 {
+        let Some(def) = ctx.defining_op(v) else { break };
+        if !effects::is_memory_effect_free(ctx, def) {
+            break;
+        }
+        let is_memref = |x: &Value| ctx.memref_parts(ctx.value_type(*x)).is_some();
+        match ctx.operands(def).iter().find(|x| is_memref(x)) {
+            Some(&src) if rank(src) == rank(v) => v = src,
+            _ => break,
+        }
+    }
+    v
+}
+
 /// The memref a view-like op (`memref.subview`, `memref.cast`, any effect-free op with a
 /// memref operand and a memref result) was derived from, followed to its origin: two
 /// different values with the same origin may alias.

@@ -52,7 +52,9 @@ pub mod tile_union;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use access::{access_of, collect_accesses, memref_origin, Access, AccessKind, AccessSet, NonAffineAccess};
+pub use access::{
+    access_of, collect_accesses, memref_array, memref_origin, Access, AccessKind, AccessSet, NonAffineAccess,
+};
 pub use dependence::{
     dependences, dependences_between, uniform_distances, DepKind, Dependence, Direction, UniformDistances,
 };

@@ -13,7 +13,7 @@
 //! statement its value flows into through SSA uses ([`flow_sinks`]), so that the read and the
 //! write of `C[i][j] = a*ab + b*C[i][j]` are one statement, as the paper counts them.
 
-use crate::analysis::affine::{collect_accesses, memref_origin, Access, AccessKind, AccessSet, LinearExpr, LoopRef};
+use crate::analysis::affine::{collect_accesses, memref_array, Access, AccessKind, AccessSet, LinearExpr, LoopRef};
 use crate::analysis::lane_index::element_bytes;
 use sharc_dialects::affine::{ForOp, ParallelOp, StoreOp, YieldOp};
 use sharc_dialects::func::FuncOp;
@@ -21,7 +21,7 @@ use sharc_dialects::sharc::share::{share_specs, ArraySpec, SHARE_ATTR};
 use sharc_dialects::sharc::NAME_ATTR;
 use sharc_ir::syntax::printer::NameTable;
 use sharc_ir::types::DYNAMIC;
-use sharc_ir::{Context, Diagnostic, OpId, Value};
+use sharc_ir::{Context, Diagnostic, Location, OpId, Value};
 use std::collections::HashSet;
 
 /// One loop of the section.
@@ -217,7 +217,7 @@ impl Section {
         let func = enclosing_func(ctx, op);
         let mut arrays: Vec<ArrayInfo> = Vec::new();
         let array_of = |ctx: &Context, memref: Value, arrays: &mut Vec<ArrayInfo>| -> usize {
-            let origin = memref_origin(ctx, memref);
+            let origin = memref_array(ctx, memref);
             if let Some(i) = arrays.iter().position(|a| a.memref == origin) {
                 return i;
             }
@@ -227,8 +227,14 @@ impl Section {
                 let entry = ctx.attr_dict(dict)?.iter().find(|(k, _)| k == NAME_ATTR)?;
                 ctx.attr_str(entry.1).map(str::to_string)
             });
-            let name =
-                source.unwrap_or_else(|| names.get(origin).unwrap_or("memref").trim_start_matches('%').to_string());
+            // A view the front-end made is named after the array it views (`loc("in"(...))`).
+            let view_name = || match ctx.defining_op(origin).map(|d| ctx.loc(d)) {
+                Some(Location::Name { name, .. }) => Some(name.to_string()),
+                _ => None,
+            };
+            let name = source
+                .or_else(view_name)
+                .unwrap_or_else(|| names.get(origin).unwrap_or("memref").trim_start_matches('%').to_string());
             let ty = ctx.value_type(origin);
             let (shape, elem_bytes) = match ctx.memref_parts(ty) {
                 Some(p) => (p.shape.to_vec(), element_bytes(ctx, p.elem).unwrap_or(4)),
