@@ -1,4 +1,4 @@
-// Flat pointers subscripted as two-dimensional arrays (issue 21): `p[r * w + c]`, with `w` an
+// Flat pointers subscripted as multi-dimensional arrays (issue 21): `p[r * w + c]`, with `w` an
 // int parameter and `0 <= c < w` proven from the loop bounds, becomes an access of a
 // memref.reinterpret_cast view of `p` with row pitch `w`, so the loop nest reaches the affine
 // analyses: the 3x3 blur maps, its input is staged with its halo, and the results equal the C
@@ -22,7 +22,8 @@
 // iteration (and the view of it must not trap).
 // RUN: sharcc %s --target a100 --emit=gpu -o %t.gpu.mlir
 // RUN: rm -rf %t.d && mkdir -p %t.d
-// RUN: for run in "blur h=37 w=29" "blur h=5 w=-3" "shift h=9 w=13" "mixed n=9 w=13" "mirror h=9 w=13"; do \
+// RUN: for run in "blur h=37 w=29" "blur h=5 w=-3" "shift h=9 w=13" "mixed n=9 w=13" "mirror h=9 w=13" \
+// RUN:            "heat3 d=7 h=11 w=13"; do \
 // RUN:   set -- $run; k=$1; shift; d=%t.d/$k.$2; \
 // RUN:   sharcc %s --function $k --emit=c-harness -o %t.d/$k.c && \
 // RUN:   cc -O0 -ffp-contract=off %t.d/$k.c -o %t.d/$k -lm && \
@@ -99,4 +100,22 @@ void mirror(int h, int w, const float *restrict a, float *restrict b) {
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++)
       b[y * w + x] = a[y * w + (w - 1 - x)];
+}
+
+// Two pitches: `(z * h + y) * w + x` is a three-dimensional view (strides h*w, w, 1).
+// CHECK-LABEL: func.func @heat3(
+// CHECK: %[[W:.*]] = arith.maxsi %arg2, %{{.*}} : index
+// CHECK: %[[H:.*]] = arith.maxsi %arg1, %{{.*}} : index
+// CHECK: %[[HW:.*]] = arith.muli %[[W]], %[[H]] : index
+// CHECK: %[[A:.*]] = memref.reinterpret_cast %arg3 to offset: [0], sizes: [%{{.*}}, %[[H]], %[[W]]], strides: [%[[HW]], %[[W]], 1] : memref<?xf32> to memref<?x?x?xf32>
+// CHECK: affine.parallel (%[[Z:.*]], %[[Y:.*]], %[[X:.*]]) = (1, 1, 1) to (symbol(%arg0) - 1, symbol(%arg1) - 1, symbol(%arg2) - 1)
+// CHECK: affine.load %[[A]][%[[Z]] - 1, %[[Y]], %[[X]]] : memref<?x?x?xf32>
+// CHECK: affine.load %[[A]][%[[Z]], %[[Y]], %[[X]] + 1] : memref<?x?x?xf32>
+void heat3(int d, int h, int w, const float *restrict a, float *restrict b) {
+  for (int z = 1; z < d - 1; z++)
+    for (int y = 1; y < h - 1; y++)
+      for (int x = 1; x < w - 1; x++)
+        b[(z * h + y) * w + x] = (a[((z - 1) * h + y) * w + x] + a[((z + 1) * h + y) * w + x]
+                                + a[(z * h + y - 1) * w + x] + a[(z * h + y + 1) * w + x]
+                                + a[(z * h + y) * w + x - 1] + a[(z * h + y) * w + x + 1]) / 6.0f;
 }

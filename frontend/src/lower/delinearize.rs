@@ -1,4 +1,5 @@
-//! Flat pointers subscripted as two-dimensional arrays: `p[(y + dy) * w + (x + dx)]`.
+//! Flat pointers subscripted as multi-dimensional arrays: `p[(y + dy) * w + (x + dx)]`,
+//! `p[(z * h + y) * w + x]`.
 //!
 //! C code that cannot declare `float p[h][w]` (or was written before C99) linearises its
 //! subscripts by hand. The product of a row index and the pitch `w` is not affine, so such an
@@ -7,7 +8,9 @@
 //! parameter `w` that the body never assigns, with `r` and `c` affine and `0 <= c < w` provable
 //! from the bounds of the loops around the access, `p` is viewed as a two-dimensional array of
 //! row pitch `w` (`memref.reinterpret_cast` at the function's entry) and each access becomes
-//! `view[r][c]`, which addresses the same element. The view has `len / w` rows, the whole rows
+//! `view[r][c]`, which addresses the same element. A row that is itself `z * h + y` for a second
+//! parameter `h` with `0 <= y < h` proven gives a third dimension (`view[z][y][x]`, strides
+//! `h * w`, `w`, 1), and so on up to the rank of four the tools handle. The view has `len / w` rows, the whole rows
 //! of the buffer (a view must lie inside its buffer): a program that reads the elements past
 //! the last whole row (a buffer whose length is no multiple of `w`) gets an out-of-bounds error
 //! from the simulator, where the flat access would have been in bounds.
@@ -22,7 +25,8 @@
 
 use super::{Binding, Lin, Lowerer};
 use crate::ast::*;
-use sharc_ir::Value;
+use sharc_dialects::memref::{OpFoldResult, ReinterpretCastOp};
+use sharc_ir::{Location, Value};
 use std::collections::{BTreeMap, HashSet};
 
 /// A polynomial over index values: monomial (its values, sorted) to coefficient.
@@ -37,11 +41,13 @@ pub(crate) struct LoopBounds {
     pub uppers: Vec<Lin>,
 }
 
-/// The parameters worth viewing with a row pitch, from the syntax alone: a one-dimensional
-/// array or pointer parameter used only as `p[e]`, where every `e` multiplies by one and the
-/// same `int` parameter `w` that the body does not assign, and that no `share` pragma names
-/// (its partition is written for the declared shape). Pairs `(p, w)`.
-pub(crate) fn flat_pitch_candidates(f: &Function, assigned: &HashSet<String>) -> Vec<(String, String)> {
+/// The parameters worth viewing with row pitches, from the syntax alone: a one-dimensional
+/// array or pointer parameter used only as `p[e]`, that no `share` pragma names (its partition
+/// is written for the declared shape), where every `e` is a polynomial in which one and the same
+/// `int` parameter `w` that the body does not assign multiplies some term (the row pitch), and
+/// possibly a second parameter `h` multiplies some of those terms (`(z * h + y) * w + x`: the
+/// plane's rows), and so on. Pairs `(p, pitches)`, innermost pitch first.
+pub(crate) fn flat_pitch_candidates(f: &Function, assigned: &HashSet<String>) -> Vec<(String, Vec<String>)> {
     let pitch_params: Vec<&str> = f
         .params
         .iter()
@@ -62,30 +68,65 @@ pub(crate) fn flat_pitch_candidates(f: &Function, assigned: &HashSet<String>) ->
         if uses.other || uses.subscripts.is_empty() {
             continue;
         }
-        let common = pitch_params.iter().find(|w| uses.subscripts.iter().all(|e| multiplies_by(e, w)));
-        if let Some(w) = common {
-            out.push((p.name.clone(), w.to_string()));
+        let Some(polys) = uses.subscripts.iter().map(|e| name_poly(e)).collect::<Option<Vec<_>>>() else {
+            continue;
+        };
+        let pitches = pitch_chain(&polys, &pitch_params);
+        if !pitches.is_empty() {
+            out.push((p.name.clone(), pitches));
         }
     }
     out
 }
 
-/// Whether `e`, read as a sum of products, has a product with the factor `w`.
-fn multiplies_by(e: &Expr, w: &str) -> bool {
-    match &e.kind {
-        ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) => multiplies_by(a, w) || multiplies_by(b, w),
-        ExprKind::Binary(BinOp::Mul, a, b) => is_factor(a, w) || is_factor(b, w),
-        ExprKind::Unary(UnOp::Plus | UnOp::Neg, x) | ExprKind::Cast(_, x) => multiplies_by(x, w),
-        _ => false,
+/// At most this many pitches: the simulator and the code generator handle memrefs up to rank 4.
+const MAX_PITCHES: usize = 3;
+
+/// The pitches, innermost first: at each level, among the parameters that multiply a term
+/// carrying all pitches so far in every subscript, the one in the most such terms (the row
+/// pitch `w` is in every term the plane pitch `h` is in, and in more), the first declared on a
+/// tie.
+fn pitch_chain(polys: &[NamePoly], params: &[&str]) -> Vec<String> {
+    let mut chain: Vec<String> = Vec::new();
+    while chain.len() < MAX_PITCHES {
+        let carries = |m: &[String], w: &str| {
+            !chain.iter().any(|c| c == w) && m.iter().any(|n| n == w) && chain.iter().all(|c| m.contains(c))
+        };
+        let terms = |w: &str| polys.iter().map(|p| p.keys().filter(|m| carries(m, w)).count()).collect::<Vec<_>>();
+        let mut best: Option<(&str, usize)> = None;
+        for w in params {
+            let t = terms(w);
+            if t.contains(&0) {
+                continue;
+            }
+            let total = t.iter().sum();
+            if best.is_none_or(|(_, b)| total > b) {
+                best = Some((w, total));
+            }
+        }
+        match best {
+            Some((w, _)) => chain.push(w.to_string()),
+            None => break,
+        }
     }
+    chain
 }
 
-fn is_factor(e: &Expr, w: &str) -> bool {
+/// A polynomial over names (monomial, sorted, to coefficient), for the syntactic pre-pass.
+type NamePoly = BTreeMap<Vec<String>, i64>;
+
+fn name_poly(e: &Expr) -> Option<NamePoly> {
     match &e.kind {
-        ExprKind::Ident(n) => n == w,
-        ExprKind::Binary(BinOp::Mul, a, b) => is_factor(a, w) || is_factor(b, w),
-        ExprKind::Cast(_, x) | ExprKind::Unary(UnOp::Plus, x) => is_factor(x, w),
-        _ => false,
+        ExprKind::Int(v, _) => Some(NamePoly::from([(Vec::new(), i64::try_from(*v).ok()?)])),
+        ExprKind::Ident(n) => Some(NamePoly::from([(vec![n.clone()], 1)])),
+        ExprKind::Unary(UnOp::Plus, x) | ExprKind::Cast(_, x) => name_poly(x),
+        ExprKind::Unary(UnOp::Neg, x) => scaled(&name_poly(x)?, -1),
+        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+            let k = if *op == BinOp::Add { 1 } else { -1 };
+            sum(&name_poly(a)?, &scaled(&name_poly(b)?, k)?)
+        }
+        ExprKind::Binary(BinOp::Mul, a, b) => product(&name_poly(a)?, &name_poly(b)?),
+        _ => None,
     }
 }
 
@@ -188,6 +229,59 @@ impl<'f> Uses<'_, 'f> {
 }
 
 impl Lowerer<'_> {
+    /// Rebinds the one-dimensional parameter `array` to a view of its buffer with the pitches
+    /// (innermost first, each `max(pitch, 0)`: a negative pitch leaves every access's loop
+    /// empty, as each column was proved in `[0, pitch)`, but a view's sizes must be
+    /// non-negative) and as many whole outermost rows as the buffer holds (a view must lie
+    /// inside its buffer), named after the parameter.
+    pub(crate) fn view_with_pitches(&mut self, array: &str, pitches: &[String], span: Span) {
+        let Some(id) = self.lookup(array) else { return };
+        let Binding::Array { memref, elem, rank: 1 } = self.var(id).binding.clone() else { return };
+        let values: Option<Vec<Value>> = pitches
+            .iter()
+            .map(|w| match self.var(self.lookup(w)?).binding {
+                Binding::Index { value, .. } => Some(value),
+                _ => None,
+            })
+            .collect();
+        let Some(values) = values else { return };
+        let Some(parts) = self.ctx.memref_parts(self.ctx.value_type(memref)) else { return };
+        let elem_ty = parts.elem;
+        let index = self.ctx.index_type();
+        let c0 = self.index_const(0, span);
+        let c1 = self.index_const(1, span);
+        // Sizes and strides, innermost first.
+        let mut sizes = Vec::new();
+        let mut strides = vec![OpFoldResult::Static(1)];
+        let mut stride = None;
+        for &w in &values {
+            let size = self.emit("arith.maxsi", &[w, c0], index, span);
+            sizes.push(OpFoldResult::Dynamic(size));
+            let next = match stride {
+                None => size,
+                Some(s) => self.emit("arith.muli", &[s, size], index, span),
+            };
+            strides.push(OpFoldResult::Dynamic(next));
+            stride = Some(next);
+        }
+        let Some(stride) = stride else { return };
+        // `stride` is now the outermost dimension's: the elements of one outermost row.
+        let loc = self.loc(span);
+        let dim = sharc_dialects::memref::DimOp::build(self.ctx, loc, memref, c0);
+        let len = self.b.insert_value(self.ctx, dim);
+        let divisor = self.emit("arith.maxsi", &[stride, c1], index, span);
+        let rows = self.emit("arith.divui", &[len, divisor], index, span);
+        sizes.push(OpFoldResult::Dynamic(rows));
+        sizes.reverse();
+        strides.reverse();
+        let ty = self.ctx.memref_type(vec![sharc_ir::types::DYNAMIC; sizes.len()], elem_ty);
+        let named = Location::Name { name: array.into(), child: Some(Box::new(self.loc(span))) };
+        let state = ReinterpretCastOp::build(self.ctx, named, ty, memref, OpFoldResult::Static(0), &sizes, &strides);
+        let view = self.b.insert_value(self.ctx, state);
+        self.var_mut(id).binding = Binding::Array { memref: view, elem, rank: sizes.len() };
+        self.flat_views.insert(id, values);
+    }
+
     /// `e` as a polynomial over index values, when it is a sum of products of affine parts.
     fn poly(&self, e: &Expr) -> Option<Poly> {
         if let Some(l) = self.lin(e) {
@@ -210,31 +304,44 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `e` as `r * pitch + c` with `0 <= c < pitch` on every iteration of the loops around the
-    /// current point: `(r, c)`, or `None`.
+    /// `e` as `((r * p_n + c_n) ...) * p_1 + c_1` for the pitches `p_1` (innermost) to `p_n`,
+    /// with `0 <= c_k < p_k` on every iteration of the loops around the current point: the
+    /// subscripts `[r, c_n, ..., c_1]`, or `None`.
+    pub(crate) fn split_by_pitches(&self, e: &Expr, pitches: &[Value]) -> Option<Vec<Lin>> {
+        let mut rest = self.poly(e)?;
+        let mut cols = Vec::new();
+        for &pitch in pitches {
+            let (row, col) = self.split_by_pitch(&rest, pitch)?;
+            cols.push(col);
+            rest = row;
+        }
+        let outer = linear(&rest)?;
+        Some(std::iter::once(outer).chain(cols.into_iter().rev()).collect())
+    }
+
+    /// `p` as `r * pitch + c` with `c` affine and `0 <= c < pitch` proven.
     ///
     /// A term `k * pitch` alone may belong to either side (`y * w + (w - 1 - x)` has its column
     /// `w - 1 - x`): the column takes `m * pitch` of it for the first `m` of 0, 1, -1 that
     /// proves the column's range.
-    pub(crate) fn split_by_pitch(&self, e: &Expr, pitch: Value) -> Option<(Lin, Lin)> {
-        let mut row = Lin::constant(0);
-        let mut col = Lin::constant(0);
-        for (monomial, k) in self.poly(e)? {
-            let with_pitch = monomial.iter().filter(|&&v| v == pitch).count();
-            let rest: Vec<Value> = monomial.iter().copied().filter(|&v| v != pitch).collect();
-            let term = match rest.as_slice() {
-                [] => Lin::constant(k),
-                [v] => Lin::value(*v).scale(k)?,
-                _ => return None,
-            };
-            match with_pitch {
-                0 => col = col.add(&term, 1)?,
-                1 => row = row.add(&term, 1)?,
-                _ => return None,
+    fn split_by_pitch(&self, p: &Poly, pitch: Value) -> Option<(Poly, Lin)> {
+        let mut row = Poly::new();
+        let mut col = Poly::new();
+        for (monomial, &k) in p {
+            match monomial.iter().position(|&v| v == pitch) {
+                Some(at) => {
+                    let mut m = monomial.clone();
+                    m.remove(at);
+                    row.insert(m, k);
+                }
+                None => {
+                    col.insert(monomial.clone(), k);
+                }
             }
         }
+        let col = linear(&col)?;
         [0, 1, -1].into_iter().find_map(|m| {
-            let row = row.add(&Lin::constant(m), -1)?;
+            let row = sum(&row, &poly_of(&Lin::constant(-m)))?;
             let col = col.add(&Lin::value(pitch), m)?;
             let below_pitch = Lin::value(pitch).add(&col, -1)?.add(&Lin::constant(1), -1)?;
             (self.provably_nonnegative(&col) && self.provably_nonnegative(&below_pitch)).then_some((row, col))
@@ -264,6 +371,19 @@ impl Lowerer<'_> {
     }
 }
 
+/// A polynomial of degree at most one as a [`Lin`].
+fn linear(p: &Poly) -> Option<Lin> {
+    let mut l = Lin::constant(0);
+    for (m, &k) in p {
+        l = match m.as_slice() {
+            [] => l.add(&Lin::constant(k), 1)?,
+            [v] => l.add(&Lin::value(*v), k)?,
+            _ => return None,
+        };
+    }
+    Some(l)
+}
+
 fn poly_of(l: &Lin) -> Poly {
     let mut p = Poly::new();
     if l.constant != 0 {
@@ -275,11 +395,11 @@ fn poly_of(l: &Lin) -> Poly {
     p
 }
 
-fn scaled(p: &Poly, k: i64) -> Option<Poly> {
+fn scaled<K: Clone + Ord>(p: &BTreeMap<Vec<K>, i64>, k: i64) -> Option<BTreeMap<Vec<K>, i64>> {
     p.iter().map(|(m, c)| Some((m.clone(), c.checked_mul(k)?))).collect()
 }
 
-fn sum(a: &Poly, b: &Poly) -> Option<Poly> {
+fn sum<K: Clone + Ord>(a: &BTreeMap<Vec<K>, i64>, b: &BTreeMap<Vec<K>, i64>) -> Option<BTreeMap<Vec<K>, i64>> {
     let mut out = a.clone();
     for (m, c) in b {
         let e = out.entry(m.clone()).or_insert(0);
@@ -289,13 +409,13 @@ fn sum(a: &Poly, b: &Poly) -> Option<Poly> {
     Some(out)
 }
 
-fn product(a: &Poly, b: &Poly) -> Option<Poly> {
-    let mut out = Poly::new();
+fn product<K: Clone + Ord>(a: &BTreeMap<Vec<K>, i64>, b: &BTreeMap<Vec<K>, i64>) -> Option<BTreeMap<Vec<K>, i64>> {
+    let mut out = BTreeMap::new();
     for (ma, ca) in a {
         for (mb, cb) in b {
-            let mut m: Vec<Value> = ma.iter().chain(mb).copied().collect();
+            let mut m: Vec<K> = ma.iter().chain(mb).cloned().collect();
             m.sort();
-            let e = out.entry(m).or_insert(0);
+            let e: &mut i64 = out.entry(m).or_insert(0);
             *e = e.checked_add(ca.checked_mul(*cb)?)?;
         }
     }

@@ -770,14 +770,14 @@ impl Lowerer<'_> {
         let Binding::Array { memref, elem, rank } = self.var(id).binding.clone() else {
             return Err(FrontError::new(span, format!("'{name}' is not an array")));
         };
-        if let (Some(&pitch), [flat]) = (self.flat_views.get(&id), subs.as_slice()) {
-            let Some((row, col)) = self.split_by_pitch(flat, pitch) else {
-                // Not `r * pitch + c` with a proven column: the caller lowers the function
+        if let (Some(pitches), [flat]) = (self.flat_views.get(&id), subs.as_slice()) {
+            let Some(lins) = self.split_by_pitches(flat, pitches) else {
+                // Not `r * pitch + c` with proven columns: the caller lowers the function
                 // again with this parameter one-dimensional.
                 self.flat_view_failed = Some(name.to_string());
-                return Err(FrontError::new(flat.span, format!("'{name}' is not viewed with a row pitch here")));
+                return Err(FrontError::new(flat.span, format!("'{name}' is not viewed with row pitches here")));
             };
-            let (map, operands) = self.affine_map(&[row, col]);
+            let (map, operands) = self.affine_map(&lins);
             return Ok((memref, elem, Subscripts::Affine(map, operands)));
         }
         if subs.len() != rank {

@@ -106,8 +106,9 @@ pub struct Lowerer<'a> {
     pub(crate) rules: CRules,
     /// The affine loops around the current statement, outermost first, with their bounds.
     pub(crate) loop_bounds: Vec<delinearize::LoopBounds>,
-    /// The flat parameters viewed with a row pitch: variable to the pitch's value.
-    pub(crate) flat_views: HashMap<VarId, Value>,
+    /// The flat parameters viewed with row pitches: variable to the pitches' values, innermost
+    /// first.
+    pub(crate) flat_views: HashMap<VarId, Vec<Value>>,
     /// A viewed parameter with an access that is not `r * pitch + c` with a proven column: the
     /// function is lowered again without its view.
     pub(crate) flat_view_failed: Option<String>,
@@ -232,7 +233,7 @@ impl<'a> Lowerer<'a> {
         &mut self,
         f: &Function,
         module_body: BlockId,
-        views: &[(String, String)],
+        views: &[(String, Vec<String>)],
     ) -> Result<OpId, FrontError> {
         self.vars.clear();
         self.loop_bounds.clear();
@@ -298,8 +299,8 @@ impl<'a> Lowerer<'a> {
             };
             self.declare(&p.name, p.span, binding);
         }
-        for (array, pitch) in views {
-            self.view_with_pitch(array, pitch, f.span);
+        for (array, pitches) in views {
+            self.view_with_pitches(array, pitches, f.span);
         }
 
         let StmtKind::Compound(items) = &f.body.kind else { unreachable!("a function body is a compound statement") };
@@ -436,46 +437,6 @@ impl<'a> Lowerer<'a> {
     /// Whether `v` is an argument of the function (an affine symbol).
     pub(crate) fn is_symbol(&self, v: Value) -> bool {
         self.entry.is_some_and(|e| self.ctx.block_args(e).contains(&v))
-    }
-
-    /// Rebinds the one-dimensional parameter `array` to a view of its buffer with row pitch
-    /// `max(pitch, 0)` and `len / max(pitch, 1)` whole rows (a view must lie inside its buffer),
-    /// named after the parameter.
-    fn view_with_pitch(&mut self, array: &str, pitch: &str, span: Span) {
-        let (Some(id), Some(w)) = (self.lookup(array), self.lookup(pitch)) else { return };
-        let (Binding::Array { memref, elem, rank: 1 }, Binding::Index { value: w, .. }) =
-            (self.var(id).binding.clone(), self.var(w).binding.clone())
-        else {
-            return;
-        };
-        let index = self.ctx.index_type();
-        let c0 = self.index_const(0, span);
-        let c1 = self.index_const(1, span);
-        let loc = self.loc(span);
-        let dim = sharc_dialects::memref::DimOp::build(self.ctx, loc, memref, c0);
-        let len = self.b.insert_value(self.ctx, dim);
-        // A negative pitch (the caller's `w`) leaves every access's loop empty (each proved
-        // `0 <= c < w`); the view's sizes must still be non-negative.
-        let pitch = self.emit("arith.maxsi", &[w, c0], index, span);
-        let divisor = self.emit("arith.maxsi", &[pitch, c1], index, span);
-        let rows = self.emit("arith.divui", &[len, divisor], index, span);
-        let Some(parts) = self.ctx.memref_parts(self.ctx.value_type(memref)) else { return };
-        let elem_ty = parts.elem;
-        let ty = self.ctx.memref_type(vec![sharc_ir::types::DYNAMIC; 2], elem_ty);
-        let named = Location::Name { name: array.into(), child: Some(Box::new(self.loc(span))) };
-        use sharc_dialects::memref::{OpFoldResult, ReinterpretCastOp};
-        let state = ReinterpretCastOp::build(
-            self.ctx,
-            named,
-            ty,
-            memref,
-            OpFoldResult::Static(0),
-            &[OpFoldResult::Dynamic(rows), OpFoldResult::Dynamic(pitch)],
-            &[OpFoldResult::Dynamic(pitch), OpFoldResult::Static(1)],
-        );
-        let view = self.b.insert_value(self.ctx, state);
-        self.var_mut(id).binding = Binding::Array { memref: view, elem, rank: 2 };
-        self.flat_views.insert(id, w);
     }
 
     pub(crate) fn warn(&mut self, e: FrontError) {
