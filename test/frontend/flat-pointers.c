@@ -23,7 +23,7 @@
 // RUN: sharcc %s --target a100 --emit=gpu -o %t.gpu.mlir
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: for run in "blur h=37 w=29" "blur h=5 w=-3" "shift h=9 w=13" "mixed n=9 w=13" "mirror h=9 w=13" \
-// RUN:            "heat3 d=7 h=11 w=13"; do \
+// RUN:            "heat3 d=7 h=11 w=13" "laplace h=17 w=19"; do \
 // RUN:   set -- $run; k=$1; shift; d=%t.d/$k.$2; \
 // RUN:   sharcc %s --function $k --emit=c-harness -o %t.d/$k.c && \
 // RUN:   cc -O0 -ffp-contract=off %t.d/$k.c -o %t.d/$k -lm && \
@@ -118,4 +118,20 @@ void heat3(int d, int h, int w, const float *restrict a, float *restrict b) {
         b[(z * h + y) * w + x] = (a[((z - 1) * h + y) * w + x] + a[((z + 1) * h + y) * w + x]
                                 + a[(z * h + y - 1) * w + x] + a[(z * h + y + 1) * w + x]
                                 + a[(z * h + y) * w + x - 1] + a[(z * h + y) * w + x + 1]) / 6.0f;
+}
+
+// A subscript through a local that is fixed where it is visible (declared once with its value,
+// never assigned) splits like its definition; `idx - w` is the row above.
+// CHECK-LABEL: func.func @laplace(
+// CHECK: %[[IN:.*]] = memref.reinterpret_cast %arg2
+// CHECK: affine.parallel (%[[Y:.*]], %[[X:.*]]) = (1, 1)
+// CHECK: affine.load %[[IN]][%[[Y]] - 1, %[[X]]] : memref<?x?xf32>
+// CHECK: affine.load %[[IN]][%[[Y]] + 1, %[[X]]] : memref<?x?xf32>
+// CHECK: affine.load %[[IN]][%[[Y]], %[[X]] - 1] : memref<?x?xf32>
+void laplace(int h, int w, const float *restrict in, float *restrict out) {
+  for (int y = 1; y < h - 1; y++)
+    for (int x = 1; x < w - 1; x++) {
+      int idx = y * w + x;
+      out[idx] = in[idx - w] + in[idx + w] + in[idx - 1] + in[idx + 1] - 4.0f * in[idx];
+    }
 }

@@ -27,10 +27,10 @@ use super::{Binding, Lin, Lowerer};
 use crate::ast::*;
 use sharc_dialects::memref::{OpFoldResult, ReinterpretCastOp};
 use sharc_ir::{Location, Value};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// A polynomial over index values: monomial (its values, sorted) to coefficient.
-type Poly = BTreeMap<Vec<Value>, i64>;
+pub(crate) type Poly = BTreeMap<Vec<Value>, i64>;
 
 /// The bounds of an affine loop's variable: `lower <= v` for each lower and `v < upper` for
 /// each upper (any one of them is a bound).
@@ -58,6 +58,7 @@ pub(crate) fn flat_pitch_candidates(f: &Function, assigned: &HashSet<String>) ->
         .collect();
     let mut shared = HashSet::new();
     collect_shared(&f.body, &mut shared);
+    let locals = fixed_locals(f, assigned);
     let mut out = Vec::new();
     for p in &f.params {
         if p.dims.len() + p.pointers != 1 || shared.contains(&p.name) || assigned.contains(&p.name) {
@@ -68,7 +69,7 @@ pub(crate) fn flat_pitch_candidates(f: &Function, assigned: &HashSet<String>) ->
         if uses.other || uses.subscripts.is_empty() {
             continue;
         }
-        let Some(polys) = uses.subscripts.iter().map(|e| name_poly(e)).collect::<Option<Vec<_>>>() else {
+        let Some(polys) = uses.subscripts.iter().map(|e| name_poly(e, &locals)).collect::<Option<Vec<_>>>() else {
             continue;
         };
         let pitches = pitch_chain(&polys, &pitch_params);
@@ -115,18 +116,82 @@ fn pitch_chain(polys: &[NamePoly], params: &[&str]) -> Vec<String> {
 /// A polynomial over names (monomial, sorted, to coefficient), for the syntactic pre-pass.
 type NamePoly = BTreeMap<Vec<String>, i64>;
 
-fn name_poly(e: &Expr) -> Option<NamePoly> {
+/// `e` over names, with the locals of `locals` replaced by their definitions.
+fn name_poly(e: &Expr, locals: &HashMap<String, &Expr>) -> Option<NamePoly> {
+    let mut seen = Vec::new();
+    name_poly_in(e, locals, &mut seen)
+}
+
+fn name_poly_in<'e>(e: &'e Expr, locals: &HashMap<String, &'e Expr>, seen: &mut Vec<&'e str>) -> Option<NamePoly> {
     match &e.kind {
         ExprKind::Int(v, _) => Some(NamePoly::from([(Vec::new(), i64::try_from(*v).ok()?)])),
-        ExprKind::Ident(n) => Some(NamePoly::from([(vec![n.clone()], 1)])),
-        ExprKind::Unary(UnOp::Plus, x) | ExprKind::Cast(_, x) => name_poly(x),
-        ExprKind::Unary(UnOp::Neg, x) => scaled(&name_poly(x)?, -1),
+        ExprKind::Ident(n) => match locals.get(n) {
+            // A definition that names itself (through others) is not a polynomial of it.
+            Some(def) if !seen.contains(&n.as_str()) => {
+                seen.push(n);
+                let p = name_poly_in(def, locals, seen);
+                seen.pop();
+                p
+            }
+            Some(_) => None,
+            None => Some(NamePoly::from([(vec![n.clone()], 1)])),
+        },
+        ExprKind::Unary(UnOp::Plus, x) | ExprKind::Cast(_, x) => name_poly_in(x, locals, seen),
+        ExprKind::Unary(UnOp::Neg, x) => scaled(&name_poly_in(x, locals, seen)?, -1),
         ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
             let k = if *op == BinOp::Add { 1 } else { -1 };
-            sum(&name_poly(a)?, &scaled(&name_poly(b)?, k)?)
+            sum(&name_poly_in(a, locals, seen)?, &scaled(&name_poly_in(b, locals, seen)?, k)?)
         }
-        ExprKind::Binary(BinOp::Mul, a, b) => product(&name_poly(a)?, &name_poly(b)?),
+        ExprKind::Binary(BinOp::Mul, a, b) => product(&name_poly_in(a, locals, seen)?, &name_poly_in(b, locals, seen)?),
         _ => None,
+    }
+}
+
+/// The integer locals whose value is fixed where they are visible: declared once in the
+/// function, with an initializer, never assigned (`int idx = y * w + x;`). A subscript through
+/// one is the subscript of its definition.
+fn fixed_locals<'f>(f: &'f Function, assigned: &HashSet<String>) -> HashMap<String, &'f Expr> {
+    let mut decls: HashMap<String, Vec<Option<&'f Expr>>> = HashMap::new();
+    for p in &f.params {
+        decls.entry(p.name.clone()).or_default().push(None);
+    }
+    collect_decls(&f.body, &mut decls);
+    decls
+        .into_iter()
+        .filter(|(name, ds)| ds.len() == 1 && !assigned.contains(name))
+        .filter_map(|(name, ds)| Some((name, ds[0]?)))
+        .collect()
+}
+
+fn collect_decls<'f>(s: &'f Stmt, out: &mut HashMap<String, Vec<Option<&'f Expr>>>) {
+    match &s.kind {
+        StmtKind::Compound(items) => items.iter().for_each(|i| collect_decls(i, out)),
+        StmtKind::Decl(ds) => {
+            for d in ds {
+                let def = match (&d.init, &d.ty) {
+                    (Some(Init::Expr(e)), CType::Int(t)) if t.bits >= 32 && d.dims.is_empty() && d.pointers == 0 => {
+                        Some(e)
+                    }
+                    _ => None,
+                };
+                out.entry(d.name.clone()).or_default().push(def);
+            }
+        }
+        StmtKind::For { init, body, .. } => {
+            // A loop variable changes with its loop: declared, but never fixed.
+            if let Some(StmtKind::Decl(ds)) = init.as_deref().map(|i| &i.kind) {
+                for d in ds {
+                    out.entry(d.name.clone()).or_default().push(None);
+                }
+            }
+            collect_decls(body, out);
+        }
+        StmtKind::If { then, els, .. } => {
+            collect_decls(then, out);
+            els.iter().for_each(|e| collect_decls(e, out));
+        }
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => collect_decls(body, out),
+        _ => {}
     }
 }
 
@@ -282,6 +347,15 @@ impl Lowerer<'_> {
         self.flat_views.insert(id, values);
     }
 
+    /// Records the polynomial of a fixed local (see [`fixed_locals`]) declared `int v = e` with
+    /// `e` a polynomial but not affine, so that a subscript through `v` splits like `e`.
+    pub(crate) fn record_fixed_local(&mut self, id: super::VarId, d: &Decl, e: &Expr) {
+        let fixed = matches!(d.ty, CType::Int(t) if t.bits >= 32) && !self.function_assigned.contains(&d.name);
+        if let Some(p) = fixed.then(|| self.poly(e)).flatten() {
+            self.fixed_polys.insert(id, p);
+        }
+    }
+
     /// `e` as a polynomial over index values, when it is a sum of products of affine parts.
     fn poly(&self, e: &Expr) -> Option<Poly> {
         if let Some(l) = self.lin(e) {
@@ -296,10 +370,14 @@ impl Lowerer<'_> {
                 sum(&self.poly(a)?, &scaled(&self.poly(b)?, k)?)
             }
             ExprKind::Binary(BinOp::Mul, a, b) => product(&self.poly(a)?, &self.poly(b)?),
-            ExprKind::Ident(name) => match &self.var(self.lookup(name)?).binding {
-                Binding::Index { value, affine: true, .. } => Some(poly_of(&Lin::value(*value))),
-                _ => None,
-            },
+            ExprKind::Ident(name) => {
+                let id = self.lookup(name)?;
+                match &self.var(id).binding {
+                    Binding::Index { value, affine: true, .. } => Some(poly_of(&Lin::value(*value))),
+                    Binding::Scalar { .. } => self.fixed_polys.get(&id).cloned(),
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }

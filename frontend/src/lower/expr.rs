@@ -691,6 +691,7 @@ impl Lowerer<'_> {
                     Binding::Scalar { ty, .. } => {
                         let lin = if op.is_none() { self.lin(rhs) } else { None };
                         let v = value(self)?;
+                        self.fixed_polys.remove(&id);
                         self.var_mut(id).binding = Binding::Scalar { ty: ty.clone(), value: Some(v), lin };
                         Ok((v, ty))
                     }

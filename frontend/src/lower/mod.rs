@@ -112,6 +112,11 @@ pub struct Lowerer<'a> {
     /// A viewed parameter with an access that is not `r * pitch + c` with a proven column: the
     /// function is lowered again without its view.
     pub(crate) flat_view_failed: Option<String>,
+    /// The names the function assigns (`x = ...`, `x++`), outside loop headers.
+    pub(crate) function_assigned: HashSet<String>,
+    /// The polynomials of fixed integer locals whose value is not affine (`int idx = y * w +
+    /// x;`), for [`delinearize`].
+    pub(crate) fixed_polys: HashMap<VarId, delinearize::Poly>,
 }
 
 /// What the front-end assumes where the source says nothing (`Options`' flags, and whether the
@@ -154,6 +159,8 @@ impl<'a> Lowerer<'a> {
             loop_bounds: Vec::new(),
             flat_views: HashMap::new(),
             flat_view_failed: None,
+            function_assigned: HashSet::new(),
+            fixed_polys: HashMap::new(),
         }
     }
 
@@ -213,6 +220,7 @@ impl<'a> Lowerer<'a> {
     pub fn lower_function(&mut self, f: &Function, module_body: BlockId) -> Result<OpId, FrontError> {
         let assigned = stmt::assigned_names(&f.body);
         let mut views = delinearize::flat_pitch_candidates(f, &assigned);
+        self.function_assigned = assigned;
         loop {
             let diags_before = self.diags.len();
             let ops_before = self.ctx.block_ops(module_body).len();
@@ -238,6 +246,7 @@ impl<'a> Lowerer<'a> {
         self.vars.clear();
         self.loop_bounds.clear();
         self.flat_views.clear();
+        self.fixed_polys.clear();
         self.inlining.clear();
         self.collapse_next = None;
         self.scopes = vec![Vec::new()];

@@ -275,7 +275,11 @@ impl Lowerer<'_> {
                 }
                 None => (None, None),
             };
-            self.declare(&d.name, d.span, Binding::Scalar { ty: d.ty.clone(), value, lin });
+            let no_lin = lin.is_none();
+            let id = self.declare(&d.name, d.span, Binding::Scalar { ty: d.ty.clone(), value, lin });
+            if let (true, Some(Init::Expr(e))) = (no_lin, &d.init) {
+                self.record_fixed_local(id, d, e);
+            }
             return Ok(());
         }
         // A local array: a stack buffer of constant size.
