@@ -19,7 +19,8 @@
 //! elements outside the memref skipped) and `affine.load`/`affine.store` (one request per warp
 //! over every thread of the block); an access under an `affine.if` counts only where the
 //! condition, evaluated for the block (and thread), takes its branch; an access inside an
-//! `affine.for` counts at the loop's first iteration. Accesses whose indices depend on values
+//! `affine.for` counts at the loop's first iteration (the tail of a reduction loop
+//! `sharc-block-remap` rotated, [`ROTATED_TAIL_ATTR`], not at all: it runs after the head). Accesses whose indices depend on values
 //! the analysis cannot evaluate are left out.
 
 use sharc_dialects::affine::{ApplyOp, ForOp, IfOp, LoadOp, StoreOp};
@@ -33,6 +34,11 @@ use sharc_ir::{Context, OpId, Value};
 use sharc_machine::channels::{window_blocks, window_score};
 use sharc_machine::Target;
 use std::collections::{BTreeSet, HashMap};
+
+/// Marks the tail of a reduction loop that `sharc-block-remap` rotated (the iterations before
+/// the block's offset, run after the head): the first window's accesses are the head's, so the
+/// tail's are not scored.
+pub const ROTATED_TAIL_ATTR: &str = "sharc.rotated_tail";
 
 /// At most this many element addresses are evaluated per instance (the first window of a large
 /// tile stays far below it; beyond it the analysis gives up rather than stall the compiler).
@@ -267,10 +273,13 @@ fn is_global(ctx: &Context, v: Value) -> bool {
     ctx.memref_parts(ctx.value_type(v)).is_some_and(|p| p.memory_space.is_none())
 }
 
-/// The global accesses of the band.
+/// The global accesses of the band (those of a rotated reduction's tail aside).
 fn accesses(ctx: &Context, band: BandOp) -> Vec<Access> {
     let mut found = Vec::new();
     for op in ctx.collect_ops(band.0) {
+        if ctx.ancestor(op, |c, a| a != band.0 && c.attr_of(a, ROTATED_TAIL_ATTR).is_some()).is_some() {
+            continue;
+        }
         let access = if let Some(c) = CopyOp::view(ctx, op) {
             Access::Copy(c)
         } else if let Some(l) = LoadOp::view(ctx, op) {

@@ -1,13 +1,17 @@
 //! `sharc-block-remap`: partition (channel) camping elimination by diagonal block reordering
 //! (seed 001 §3.3.7). The user-facing description is [`INFO`]'s (`block_remap.md`).
 
+use super::reduction_offset;
 use crate::analysis::camping::{analyze, instances};
 use crate::plan::Plan;
 use crate::target_option::target_option;
+use sharc_dialects::affine::ForOp;
 use sharc_dialects::gpumap::{BandOp, BlockOrder};
+use sharc_ir::builder::InsertPoint;
 use sharc_ir::pass::{Pass, PassInfo, PassOption, PassOptions};
 use sharc_ir::{Context, Diagnostic, OpId};
 use sharc_machine::Target;
+use std::collections::HashMap;
 
 /// The declaration of `sharc-block-remap`.
 pub static INFO: PassInfo = PassInfo {
@@ -16,7 +20,7 @@ pub static INFO: PassInfo = PassInfo {
     summary: "Reorder thread blocks diagonally where co-resident blocks camp on one memory channel (seed 001 §3.3.7)",
     description: include_str!("block_remap.md"),
     anchor: Some(sharc_ir::symbol::MODULE_OP),
-    options: &[&TARGET.spec, &SIZE.spec],
+    options: &[&TARGET.spec, &SIZE.spec, &ALLOW_REASSOC.spec],
     create,
 };
 
@@ -31,17 +35,28 @@ static SIZE: PassOption<i64> = PassOption::int(
 )
 .at_least(0);
 
+static ALLOW_REASSOC: PassOption<bool> = PassOption::bool(
+    "allow-reassoc",
+    false,
+    "Rotate floating-point reductions too (their sums are combined in another order, which changes their rounding)",
+);
+
 /// The decision threshold on the first window's imbalance (the issue's: the busiest channel
 /// carries at least 1.5 times its even share).
 const THRESHOLD: f64 = 1.5;
 
 fn create(options: &PassOptions) -> Box<dyn Pass> {
-    Box::new(BlockRemap { target: options.get(&TARGET), size: options.get(&SIZE) })
+    Box::new(BlockRemap {
+        target: options.get(&TARGET),
+        size: options.get(&SIZE),
+        allow_reassoc: options.get(&ALLOW_REASSOC),
+    })
 }
 
 struct BlockRemap {
     target: String,
     size: i64,
+    allow_reassoc: bool,
 }
 
 impl Pass for BlockRemap {
@@ -50,9 +65,13 @@ impl Pass for BlockRemap {
             .map_err(|e| Diagnostic::error(ctx.loc(module).clone(), format!("sharc-block-remap: {e}")))?;
         let bands: Vec<BandOp> = ctx.collect_ops(module).into_iter().filter_map(|op| BandOp::view(ctx, op)).collect();
         for band in bands {
-            let outcome = decide(ctx, band, &target, (self.size > 0).then_some(self.size));
+            let assumed = (self.size > 0).then_some(self.size);
+            let mut outcome = decide(ctx, band, &target, assumed);
             if let Some(order) = outcome.order {
                 band.set_block_order(ctx, order);
+            }
+            if outcome.one_d {
+                outcome = rotate_reduction(ctx, band, &target, assumed, self.allow_reassoc, outcome);
             }
             record(ctx, band, &outcome.cell);
             diags.push(Diagnostic::remark(ctx.loc(band.0).clone(), format!("block-remap: {}", outcome.message)));
@@ -75,10 +94,12 @@ struct Outcome {
     order: Option<BlockOrder>,
     message: String,
     cell: String,
+    /// The band camps on a 1-D grid (no diagonal order): a reduction loop may be rotated.
+    one_d: bool,
 }
 
 fn leave(message: String, cell: String) -> Outcome {
-    Outcome { order: None, message, cell }
+    Outcome { order: None, message, cell, one_d: false }
 }
 
 fn pair(p: (f64, f64)) -> String {
@@ -128,7 +149,7 @@ fn decide(ctx: &Context, band: BandOp, target: &Target, assumed: Option<i64>) ->
             match c.diagonal {
                 None => {
                     one_d = true;
-                    "camps on a 1-D grid: the offset rotation of a reduction loop is not implemented".to_string()
+                    "camps on a 1-D grid".to_string()
                 }
                 Some(after) if after.0.max(after.1) >= c.worst_before() => {
                     intra = true;
@@ -155,10 +176,11 @@ fn decide(ctx: &Context, band: BandOp, target: &Target, assumed: Option<i64>) ->
             order: Some(BlockOrder::Diagonal),
             message: format!("{on}: diagonal block order; {detail}"),
             cell: format!("diagonal ({})", cells.join("; ")),
+            one_d: false,
         };
     }
     let what = if one_d {
-        "none, 1-D grid not handled"
+        "none, 1-D grid"
     } else if intra {
         "none, intra-block camping not handled"
     } else {
@@ -166,5 +188,91 @@ fn decide(ctx: &Context, band: BandOp, target: &Target, assumed: Option<i64>) ->
     };
     let cell =
         if cells.is_empty() { format!("{what} (no estimate)") } else { format!("{what} ({})", cells.join("; ")) };
-    leave(format!("{on}: left unchanged; {detail}"), cell)
+    Outcome { one_d: one_d && !remap, ..leave(format!("{on}: left unchanged; {detail}"), cell) }
+}
+
+/// An instance's label and the worst imbalance (load or store) of its first window.
+type Worst = (String, f64);
+
+/// Candidate offsets per block, in iterations of the rotated loop: the block's start moves by
+/// `(b mod channels) · r` iterations; the best `r` is the one whose first window is most even.
+const ROTATION_STEPS: [i64; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+
+/// A 1-D grid that camps: rotate a reduction loop of the band by an offset per block (seed
+/// 001's offset rotation), when one of [`ROTATION_STEPS`] evens the first window out at every
+/// instance where the band camps; else `camped`, with the reason added.
+fn rotate_reduction(
+    ctx: &mut Context,
+    band: BandOp,
+    target: &Target,
+    assumed: Option<i64>,
+    allow_reassoc: bool,
+    camped: Outcome,
+) -> Outcome {
+    let not = |why: String| Outcome {
+        message: format!("{}; the offset rotation of a reduction loop does not apply: {why}", camped.message),
+        cell: camped.cell.clone(),
+        ..leave(String::new(), String::new())
+    };
+    let sites = match reduction_offset::sites(ctx, band, allow_reassoc) {
+        Ok(s) => s,
+        Err(why) => return not(why),
+    };
+    let channels = i64::from(target.memory_channels.max(1));
+    // The worst imbalance (load or store) of the first window, per instance.
+    let worst = |ctx: &Context, band: BandOp| -> Option<Vec<Worst>> {
+        instances(ctx, band, assumed)
+            .iter()
+            .map(|inst| analyze(ctx, band, inst, target).ok().map(|c| (inst.label.clone(), c.worst_before())))
+            .collect()
+    };
+    let max = |w: &[Worst]| w.iter().map(|x| x.1).fold(0.0, f64::max);
+    let Some(before) = worst(ctx, band) else { return not("the camping is not estimated at every instance".into()) };
+    // Each (site, r) tried on a copy of the band, measured, and dropped; a rotation counts when
+    // it lowers the worst instance and raises none.
+    let mut best: Option<(Vec<Worst>, usize, i64)> = None;
+    for (k, &site) in sites.iter().enumerate() {
+        let Some(iv) = ForOp::view(ctx, site).and_then(|f| f.induction_var(ctx)) else { continue };
+        for r in ROTATION_STEPS {
+            let mut map = HashMap::new();
+            let copy = BandOp(ctx.clone_op(band.0, &mut map));
+            ctx.insert_op(InsertPoint::Before(band.0), copy.0);
+            let copied = map.get(&iv).and_then(|&v| ctx.block_parent_op(ctx.value_block(v)?));
+            let after = copied
+                .and_then(|l| reduction_offset::rotate(ctx, copy, l, channels, r).ok())
+                .and_then(|()| worst(ctx, copy));
+            ctx.erase_op(copy.0);
+            let Some(after) = after.filter(|a| a.len() == before.len()) else { continue };
+            let no_worse = after.iter().zip(&before).all(|(a, b)| a.1 <= b.1 + 0.01);
+            if no_worse && max(&after) < max(&before) - 0.05 && best.as_ref().is_none_or(|b| max(&after) < max(&b.0)) {
+                best = Some((after, k, r));
+            }
+        }
+    }
+    match best {
+        Some((after, k, r)) => {
+            if let Err(why) = reduction_offset::rotate(ctx, band, sites[k], channels, r) {
+                return not(why);
+            }
+            let per_instance: Vec<String> = before
+                .iter()
+                .zip(&after)
+                .map(|(b, a)| {
+                    let at = if b.0.is_empty() { String::new() } else { format!("{}: ", b.0) };
+                    format!("{at}{:.2} -> {:.2}", b.1, a.1)
+                })
+                .collect();
+            Outcome {
+                order: None,
+                message: format!(
+                    "{}; offset rotation of a reduction loop: block b starts (b mod {channels})·{r} iterations in, worst first-window imbalance {}",
+                    camped.message.replacen("left unchanged; ", "", 1),
+                    per_instance.join("; ")
+                ),
+                cell: format!("rotated reduction ({})", per_instance.join("; ")),
+                one_d: false,
+            }
+        }
+        None => not("no offset evens the first window out".into()),
+    }
 }

@@ -15,6 +15,7 @@ pub mod lower_gpumap;
 pub mod map;
 pub mod map_baseline;
 pub(crate) mod nest;
+mod reduction_offset;
 
 use sharc_dialects::{func, gpu};
 use sharc_ir::{Context, Value};

@@ -35,5 +35,6 @@
 // A100: @transpose_kernels::@transpose_b0
 // A100-SAME: none (channel map unknown)
 // matvec camps inside each block (all 1024 rows of a strip on channel 0 at n = 4096), on a 1-D
-// grid: seed 001's offset rotation is not implemented, and the remark says so.
-// MV: remark: block-remap: target gtx690 (channel map linear-assumed): left unchanged; n = 4096 (assumed): first window of 40 blocks: load 4.00, store 1.00, camps on a 1-D grid: the offset rotation of a reduction loop is not implemented
+// grid: its float sum may not be rotated without allow-reassoc, and the remark says so
+// (test/passes/gpumap/block-remap-rotate.mlir rotates an integer one).
+// MV: remark: block-remap: target gtx690 (channel map linear-assumed): left unchanged; n = 4096 (assumed): first window of 40 blocks: load 4.00, store 1.00, camps on a 1-D grid; the offset rotation of a reduction loop does not apply: the reduction is floating-point: a new order changes its rounding (allow-reassoc)
