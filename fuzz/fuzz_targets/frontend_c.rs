@@ -81,6 +81,8 @@ fuzz_target!(|data: &[u8]| {
         bank_fix: BankFix::Auto,
         ilp: Ilp::Auto,
         register_rotate: true,
+        block_remap: Some(0),
+        allow_reassoc: false,
     };
     if pipeline::lower(&mut ctx, module, passes(), &mapping, Level::Affine, RunOptions::default()).is_err() {
         return;

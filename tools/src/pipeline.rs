@@ -55,6 +55,10 @@ pub struct Mapping {
     /// Whether `sharc-block-remap` runs (`sharcc --block-remap=auto`; `None`: `off`, left
     /// out), with the size it assumes where no call gives one (`--block-remap-size`, 0: none).
     pub block_remap: Option<i64>,
+    /// Whether floating-point reductions may be combined in another order (`sharcc
+    /// --allow-reassoc`): `sharc-bank-conflicts`' access reorder and `sharc-block-remap`'s offset
+    /// rotation then apply to them too, and change their rounding.
+    pub allow_reassoc: bool,
 }
 
 /// `sharcc --ilp` and `--ilp-distribution`: the ILP factor, chosen by the model or given, or no
@@ -107,6 +111,7 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
     let t = &m.target;
     // Every parallel loop of a nest reaches a band before either planner sees it.
     let mut passes = vec!["sharc-expose-parallel".to_string(), "sharc-distribute".to_string()];
+    let reassoc = if m.allow_reassoc { " allow-reassoc=true" } else { "" };
     if m.shared {
         // Scalar replacement first, so that the partition search and its sector model see
         // the accesses that remain; the baseline keeps every access where the program put it.
@@ -126,8 +131,8 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
         passes.push(format!("sharc-resident-columns{{target={t}}}"));
         passes.push("sharc-promote".to_string());
         match m.bank_fix {
-            BankFix::Auto => passes.push(format!("sharc-bank-conflicts{{target={t}}}")),
-            BankFix::Paper => passes.push(format!("sharc-bank-conflicts{{target={t} prefer=paper}}")),
+            BankFix::Auto => passes.push(format!("sharc-bank-conflicts{{target={t}{reassoc}}}")),
+            BankFix::Paper => passes.push(format!("sharc-bank-conflicts{{target={t} prefer=paper{reassoc}}}")),
             BankFix::Off => {}
         }
         // After promotion (only the loads left in global memory can rotate: a staged buffer
@@ -151,7 +156,7 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
         // After every pass that shapes the band (sharc-ilp's block and tile set the window of
         // co-resident blocks it scores), and before the block ids become origins.
         let size = if size > 0 { format!(" size={size}") } else { String::new() };
-        passes.push(format!("sharc-block-remap{{target={t}{size}}}"));
+        passes.push(format!("sharc-block-remap{{target={t}{size}{reassoc}}}"));
     }
     passes.push("sharc-lower-gpumap".to_string());
     passes
@@ -216,8 +221,15 @@ mod tests {
             for (_, bank_fix) in BankFix::CHOICES {
                 for ilp in ilps {
                     for (register_rotate, block_remap) in [(false, None), (true, Some(0))] {
-                        let m =
-                            Mapping { target: "a100".to_string(), shared, bank_fix, ilp, register_rotate, block_remap };
+                        let m = Mapping {
+                            target: "a100".to_string(),
+                            shared,
+                            bank_fix,
+                            ilp,
+                            register_rotate,
+                            block_remap,
+                            allow_reassoc: block_remap.is_some(),
+                        };
                         let text = pipeline_text(&m, Level::Gpu);
                         PassManager::parse(&text, &passes).unwrap_or_else(|e| panic!("{text}: {e}"));
                     }
@@ -231,6 +243,7 @@ mod tests {
             ilp: Ilp::Auto,
             register_rotate: true,
             block_remap: Some(256),
+            allow_reassoc: false,
         };
         assert_eq!(
             pipeline_text(&shared, Level::Gpu),
@@ -243,6 +256,7 @@ mod tests {
             ilp: Ilp::Factor(2, Distribution::Cyclic),
             register_rotate: true,
             block_remap: None,
+            allow_reassoc: false,
         };
         assert_eq!(
             pipeline_text(&baseline, Level::Gpu),

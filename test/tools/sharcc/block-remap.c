@@ -15,6 +15,8 @@
 // RUN: sharcc $K --function transpose --target a100 --block-remap-size=256 --remarks --report --emit=gpu -o %t.d/a100.mlir 2>&1 | FileCheck %s --check-prefix=A100
 // RUN: K=%S/../../../bench/kernels/shared-memory.c; \
 // RUN: sharcc $K --function matvec --target gtx690 --block-remap-size=4096 --remarks --emit=gpu -o %t.d/mv.mlir 2>&1 | FileCheck %s --check-prefix=MV
+// RUN: K=%S/../../../bench/kernels/shared-memory.c; \
+// RUN: sharcc $K --function matvec --target gtx690 --block-remap-size=4096 --allow-reassoc --remarks --report --emit=gpu -o %t.d/mv-reassoc.mlir 2>&1 | FileCheck %s --check-prefix=MV-REASSOC
 
 // gtx690, n = 256: camps (every store of a window on one channel), remapped; the remap column
 // gives the first window before and after, the kernel computes its tile from gpu.grid_dim.
@@ -38,3 +40,8 @@
 // grid: its float sum may not be rotated without allow-reassoc, and the remark says so
 // (test/passes/gpumap/block-remap-rotate.mlir rotates an integer one).
 // MV: remark: block-remap: target gtx690 (channel map linear-assumed): left unchanged; n = 4096 (assumed): first window of 40 blocks: load 4.00, store 1.00, camps on a 1-D grid; the offset rotation of a reduction loop does not apply: the reduction is floating-point: a new order changes its rounding (allow-reassoc)
+// With --allow-reassoc its float sum may be combined in another order: block b starts its
+// k-strip loop (b mod 4)·r strips in, and the report's remap column says so.
+// MV-REASSOC: remark: block-remap: target gtx690 (channel map linear-assumed): n = 4096 (assumed): first window of 40 blocks: load 4.00, store 1.00, camps on a 1-D grid; offset rotation of a reduction loop: block b starts (b mod 4)·{{[0-9]+}} iterations in, worst first-window imbalance n = 4096 (assumed): 4.00 -> 1.00
+// MV-REASSOC: @matvec_kernels::@matvec_b0
+// MV-REASSOC-SAME: rotated reduction (n = 4096 (assumed): 4.00 -> 1.00)

@@ -162,6 +162,12 @@ fn command() -> Command {
                 .help("The size --block-remap assumes for a kernel's integer extents and dynamic array dimensions when no call gives them (0: none; such a kernel is left unchanged)"),
         )
         .arg(
+            Arg::new("allow-reassoc")
+                .long("allow-reassoc")
+                .action(ArgAction::SetTrue)
+                .help("Let floating-point reductions be combined in another order, which changes their rounding: the bank-conflict access reorder and the block remap's offset rotation then apply to them too"),
+        )
+        .arg(
             Arg::new("report")
                 .long("report")
                 .value_name("FILE.svg|FILE.html")
@@ -335,6 +341,7 @@ fn main() -> ExitCode {
         ilp,
         register_rotate,
         block_remap,
+        allow_reassoc: m.get_flag("allow-reassoc"),
     };
     // The picture's file is checked before compiling, as the target is.
     let report = m.get_one::<String>("report").cloned();

@@ -332,6 +332,7 @@ fn the_oracle_lowers_with_the_drivers_tail() {
         ilp: Ilp::Auto,
         register_rotate: false,
         block_remap: None,
+        allow_reassoc: false,
     };
     let driver = pipeline_text(&m, Level::Gpu);
     let tail = LOWERING.strip_prefix("builtin.module(").and_then(|t| t.strip_suffix(')')).expect("a module pipeline");
