@@ -81,6 +81,9 @@ A write to another array counts as a write to this one when both are function ar
 an OpenACC construct (whose arrays are its data clauses', as `sharc-parallelize` reads them);
 views of one memref are one array. An op with unknown memory effects in between ends the window.
 
+Only pairs of elements of at most 4 bytes are vectorized (`float2`, 8 bytes: the widest vector
+the simulator holds); an `f64` pair stays scalar with a remark.
+
 Values are loaded and stored bit for bit; no arithmetic changes. `sharcc` runs the pass after
 `sharc-distribute`, before the partition search and the baseline planner (`--vectorize=off`
 leaves it out). Seed 001's AMD rule (grouping neighbouring x threads into `float2`/`float4`) is
@@ -260,6 +263,11 @@ fn alignment(ctx: &Context, scope: &Scope, op: &Scalar, delta: i64) -> Result<i6
         TypeKind::Integer { width, .. } if width % 8 == 0 => i64::from(*width) / 8,
         _ => return Err(Some("its element type has no byte size".into())),
     };
+    // The simulator holds vectors of up to 8 bytes (docs/simulator.md): a pair of f64 would be
+    // a program sharc-run cannot execute.
+    if 2 * elem_bytes > 8 {
+        return Err(Some(format!("a pair of {elem_bytes}-byte elements is wider than the 8-byte vectors sharc supports")));
+    }
     if scope.argument(ctx, lo.memref).is_none() || memref_origin(ctx, lo.memref) != lo.memref {
         return Err(Some(
             "the array is not a function argument, so the alignment of its first element is unknown".into(),

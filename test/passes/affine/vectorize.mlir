@@ -5,7 +5,7 @@
 // RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.remarks
 // The rewrite moves bits, never arithmetic: every function computes the same outputs.
 // RUN: sharc-run %s --entry=cscale --arg arg0=1.5 --arg arg1=-0.25 --random-inputs=5 --compare=%t.mlir
-// RUN: for f in odd windows aliased acc two_d offset_view pitch; do sharc-run %s --entry=$f --random-inputs=5 --compare=%t.mlir || exit 1; done
+// RUN: for f in odd windows aliased acc two_d offset_view pitch doubles; do sharc-run %s --entry=$f --random-inputs=5 --compare=%t.mlir || exit 1; done
 // RUN: sharc-opt %t.mlir --lower-affine | FileCheck %s --check-prefix=LOWERED
 
 // cscale: the four loads of x become one vector load (the store of y in between is another
@@ -176,6 +176,20 @@ func.func @pitch(%a: memref<4x5xf32> {sharc.name = "a"}, %b: memref<4x2xf32>) {
     %1 = affine.load %a[%i, %j * 2 + 1] : memref<4x5xf32>
     %2 = arith.addf %0, %1 : f32
     affine.store %2, %b[%i, %j] : memref<4x2xf32>
+  }
+  return
+}
+// A pair of f64 would be a 16-byte vector, wider than sharc's.
+// CHECK-LABEL: func.func @doubles(
+// CHECK-NOT:     vector
+// CHECK:         return
+// REMARK: vectorize.mlir:[[@LINE+3]]:10: remark: pair of loads of 'd' not vectorized: a pair of 8-byte elements is wider than the 8-byte vectors sharc supports
+func.func @doubles(%d: memref<64xf64> {sharc.name = "d"}, %e: memref<32xf64>) {
+  affine.parallel (%i) = (0) to (32) {
+    %0 = affine.load %d[%i * 2] : memref<64xf64>
+    %1 = affine.load %d[%i * 2 + 1] : memref<64xf64>
+    %2 = arith.addf %0, %1 : f64
+    affine.store %2, %e[%i] : memref<32xf64>
   }
   return
 }
