@@ -266,7 +266,9 @@ fn alignment(ctx: &Context, scope: &Scope, op: &Scalar, delta: i64) -> Result<i6
     // The simulator holds vectors of up to 8 bytes (docs/simulator.md): a pair of f64 would be
     // a program sharc-run cannot execute.
     if 2 * elem_bytes > 8 {
-        return Err(Some(format!("a pair of {elem_bytes}-byte elements is wider than the 8-byte vectors sharc supports")));
+        return Err(Some(format!(
+            "a pair of {elem_bytes}-byte elements is wider than the 8-byte vectors sharc supports"
+        )));
     }
     if scope.argument(ctx, lo.memref).is_none() || memref_origin(ctx, lo.memref) != lo.memref {
         return Err(Some(
