@@ -31,3 +31,4 @@ func.func @wide(%a: memref<4xf32>) {
   %v = vector.load %a[%c0] : memref<4xf32>, vector<4xf32>
   return
 }
+
