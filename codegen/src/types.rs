@@ -13,7 +13,8 @@ use sharc_ir::types::{FloatKind, DYNAMIC};
 use sharc_ir::{Context, Type, TypeKind};
 use std::num::NonZeroU32;
 
-/// The LLVM type of a scalar sharc type, or `None` for types code generation does not handle.
+/// The LLVM type of a scalar sharc type (or a 1-d vector of scalars), or `None` for types code
+/// generation does not handle.
 pub(crate) fn scalar_type<'c>(llcx: &'c LlvmContext, ctx: &Context, ty: Type) -> Option<BasicTypeEnum<'c>> {
     Some(match ctx.type_kind(ty) {
         TypeKind::Index => llcx.i64_type().into(),
@@ -22,6 +23,15 @@ pub(crate) fn scalar_type<'c>(llcx: &'c LlvmContext, ctx: &Context, ty: Type) ->
         TypeKind::Float(FloatKind::BF16) => llcx.bf16_type().into(),
         TypeKind::Float(FloatKind::F32) => llcx.f32_type().into(),
         TypeKind::Float(FloatKind::F64) => llcx.f64_type().into(),
+        // A 1-d vector of these (`vector.load`'s result, a guarded vector load's `scf.if`).
+        TypeKind::Vector { shape, scalable, elem } if shape.len() == 1 && scalable == &[false] => {
+            let lanes = u32::try_from(shape[0]).ok().filter(|&n| n > 0)?;
+            match scalar_type(llcx, ctx, *elem)? {
+                BasicTypeEnum::IntType(i) => i.vec_type(lanes).into(),
+                BasicTypeEnum::FloatType(f) => f.vec_type(lanes).into(),
+                _ => return None,
+            }
+        }
         _ => return None,
     })
 }

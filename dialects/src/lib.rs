@@ -8,7 +8,7 @@
 //! - `interp.rs`: the ops' semantics for `sharc-run`, registered by [`register_semantics`].
 //!
 //! The upstream-level dialects (builtin, func, arith, math, memref, affine, scf, gpu) are
-//! subsets of upstream MLIR's with the same names, types and syntax; `gpumap` and `memplace`
+//! subsets of upstream MLIR's (and `vector`'s memory ops) with the same names, types and syntax; `gpumap` and `memplace`
 //! are sharc's own levels (GPU mapping, memory placement), and `sharc` holds sharc's attributes.
 
 #![warn(missing_docs)]
@@ -24,6 +24,7 @@ pub mod memplace;
 pub mod memref;
 pub mod scf;
 pub mod sharc;
+pub mod vector;
 
 use sharc_ir::DialectRegistry;
 use std::sync::Arc;
@@ -41,6 +42,7 @@ pub fn register_all(registry: &mut DialectRegistry) {
     registry.register(&sharc::DIALECT);
     registry.register(&gpumap::DIALECT);
     registry.register(&memplace::DIALECT);
+    registry.register(&vector::DIALECT);
 }
 
 /// Registers every dialect's `sharc-run` semantics (each dialect's `interp.rs`).
@@ -55,6 +57,7 @@ pub fn register_semantics(s: &mut sharc_sim::Semantics) {
     gpu::interp::register(s);
     gpumap::interp::register(s);
     memplace::interp::register(s);
+    vector::interp::register(s);
 }
 
 /// A semantics registry with every dialect.

@@ -55,6 +55,7 @@ fuzz_target!(|data: &[u8]| {
         bank_fix: BankFix::Auto,
         ilp: Ilp::Auto,
         register_rotate: true,
+        vectorize: true,
         block_remap: Some(0),
         allow_reassoc: false,
     };

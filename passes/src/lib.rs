@@ -41,6 +41,7 @@ pub static PASSES: &[&PassInfo] = &[
     &affine::expose_parallel::INFO,
     &affine::distribute::INFO,
     &affine::register_promote::INFO,
+    &affine::vectorize::INFO,
     &affine::sequentialize::INFO,
     &conversion::lower_affine::INFO,
     &analysis::bank_report::INFO,

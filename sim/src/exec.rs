@@ -84,6 +84,25 @@ impl Lane<'_> {
         Ok(())
     }
 
+    /// Loads `lanes` adjacent elements of the innermost dimension of `m` at `indices` as one
+    /// access (a vector load): one access record, so a warp's vector load is one request.
+    #[inline]
+    pub fn load_vector(&mut self, m: Val, indices: &[i64], lanes: usize) -> Result<Val, Trap> {
+        let (v, a) = self.mem.load_vector(m, indices, lanes, self.lane).map_err(|e| Trap::access("vector load", e))?;
+        self.pending.push(a);
+        Ok(Val::Vector(v))
+    }
+
+    /// Stores the vector `v` of `lanes` elements at `indices` of `m` as one access.
+    #[inline]
+    pub fn store_vector(&mut self, m: Val, indices: &[i64], lanes: usize, v: Val) -> Result<(), Trap> {
+        let Val::Vector(bits) = v else { return Err(Trap::new("vector store of a value that is not a vector")) };
+        let a =
+            self.mem.store_vector(m, indices, lanes, bits, self.lane).map_err(|e| Trap::access("vector store", e))?;
+        self.pending.push(a);
+        Ok(())
+    }
+
     /// Loads with indices given as values.
     #[inline]
     pub fn load_at(&mut self, m: Val, indices: &[Val]) -> Result<Val, Trap> {

@@ -214,6 +214,9 @@ pub enum AccessError {
     Freed,
     /// A view whose element lies outside its buffer (a subview with inconsistent strides).
     OutsideBuffer,
+    /// A vector access whose elements are not adjacent in memory (a non-unit innermost
+    /// stride, a layout that separates them, a 0-d memref) or wider than a vector value.
+    NotContiguous,
     /// A value that is not a memref.
     NotAMemRef,
 }
@@ -227,6 +230,7 @@ impl std::fmt::Display for AccessError {
             AccessError::Rank { expected, got } => write!(f, "{got} indices given for a rank-{expected} memref"),
             AccessError::Freed => write!(f, "the buffer was deallocated"),
             AccessError::OutsideBuffer => write!(f, "the element lies outside its buffer"),
+            AccessError::NotContiguous => write!(f, "the vector's elements are not adjacent in memory"),
             AccessError::NotAMemRef => write!(f, "the operand is not a memref"),
         }
     }
@@ -520,6 +524,64 @@ impl Memory {
             (e, v) => e.encode(v, &mut b.data[at..at + n]),
         }
         Ok(Access { lane, addr: b.base + (at as u64), bytes: n as u32, buf: id, index, space: b.space, store: true })
+    }
+
+    /// The `lanes` consecutive elements of the innermost dimension of memref `v` starting at
+    /// `indices`, as one access of `lanes × element` bytes (a vector load): their bytes, lane 0
+    /// first. Every lane must be in bounds and the elements adjacent in memory (unit innermost
+    /// stride, a layout that keeps them together), as a vector load of the hardware needs.
+    pub fn load_vector(&self, v: Val, indices: &[i64], lanes: usize, lane: u32) -> Result<(u64, Access), AccessError> {
+        let (id, index, at, n) = self.locate_vector(v, indices, lanes)?;
+        let b = self.buffer(id);
+        let mut raw = [0u8; 8];
+        raw[..n].copy_from_slice(&b.data[at..at + n]);
+        let access =
+            Access { lane, addr: b.base + at as u64, bytes: n as u32, buf: id, index, space: b.space, store: false };
+        Ok((u64::from_le_bytes(raw), access))
+    }
+
+    /// Stores the `lanes × element` bytes of `bits` (lane 0 first) at `indices` of memref `v`,
+    /// under the rules of [`load_vector`](Self::load_vector).
+    pub fn store_vector(
+        &mut self,
+        v: Val,
+        indices: &[i64],
+        lanes: usize,
+        bits: u64,
+        lane: u32,
+    ) -> Result<Access, AccessError> {
+        let (id, index, at, n) = self.locate_vector(v, indices, lanes)?;
+        let b = &mut self.arena_mut(id.arena)[id.index as usize];
+        b.data[at..at + n].copy_from_slice(&bits.to_le_bytes()[..n]);
+        Ok(Access { lane, addr: b.base + at as u64, bytes: n as u32, buf: id, index, space: b.space, store: true })
+    }
+
+    /// The buffer, logical index, byte offset and byte count of a vector access.
+    fn locate_vector(&self, v: Val, indices: &[i64], lanes: usize) -> Result<(BufId, u64, usize, usize), AccessError> {
+        let d = *self.desc_of(v)?;
+        let (id, index) = self.locate(v, indices)?;
+        let rank = d.rank as usize;
+        let last = rank.checked_sub(1).ok_or(AccessError::NotContiguous)?;
+        let lanes_i = lanes as i64;
+        if indices[last] + lanes_i > d.sizes[last] {
+            let mut end = indices.to_vec();
+            end[last] += lanes_i - 1;
+            return Err(AccessError::OutOfBounds { indices: end, sizes: d.sizes().to_vec() });
+        }
+        if lanes > 1 && d.strides[last] != 1 {
+            return Err(AccessError::NotContiguous);
+        }
+        let b = self.buffer(id);
+        let e = b.elem.bytes();
+        let n = lanes * e;
+        if n > crate::value::MAX_VECTOR_BYTES {
+            return Err(AccessError::NotContiguous);
+        }
+        let first = b.physical(index);
+        if (1..lanes as u64).any(|k| b.physical(index + k) != first + k) {
+            return Err(AccessError::NotContiguous);
+        }
+        Ok((id, index, first as usize * e, n))
     }
 
     /// The elements of the view `v` in row-major order, as little-endian bytes.

@@ -10,6 +10,10 @@
 //!   `+ - * / sqrt` (f32 has more than `2p + 2` significand bits for both formats).
 //! - a memref is a handle ([`MemId`]) to a descriptor in [`Memory`](crate::memory::Memory):
 //!   buffer, offset, sizes and strides, so subviews and casts share their buffer.
+//! - a 1-d vector of at most [`MAX_VECTOR_BYTES`] bytes (`vector<2xf32>`) is its lanes'
+//!   little-endian memory image ([`Val::Vector`]), so a vector load and store copy bits and
+//!   the lanes decode exactly as the scalar loads of the same elements would; wider vectors
+//!   would not fit the 16-byte value and are rejected when a function is compiled.
 
 use sharc_ir::types::{FloatKind, TypeKind};
 use sharc_ir::{Context, Type};
@@ -32,7 +36,12 @@ pub enum Val {
     F64(f64),
     /// A memref.
     Mem(MemId),
+    /// A vector: its lanes as they lie in memory, lane 0 in the low bytes.
+    Vector(u64),
 }
+
+/// The widest vector value the simulator holds (`vector<2xf32>`, `vector<4xf16>`).
+pub const MAX_VECTOR_BYTES: usize = 8;
 
 impl Val {
     /// An `i1`.
@@ -246,6 +255,7 @@ impl Scalar {
             (_, Val::F32(x)) => format!("{x:?}"),
             (_, Val::F64(x)) => format!("{x:?}"),
             (_, Val::Mem(m)) => format!("memref#{}", m.0),
+            (_, Val::Vector(bits)) => format!("vector#{bits:016x}"),
             (_, Val::Undef) => "undef".to_string(),
         }
     }

@@ -9,7 +9,8 @@
 //! Both mappings start with `sharc-expose-parallel` and `sharc-distribute`: a section whose body
 //! is sequential loops that interchange and fusion turn into one parallel loop gets that loop in
 //! its band, and a section whose body holds parallel loops next to other statements is cut into
-//! deeper bands, so that every parallel loop reaches a planner.
+//! deeper bands, so that every parallel loop reaches a planner. `sharc-vectorize` then pairs
+//! `A[2x+c]`, `A[2x+c+1]` into vector accesses (`--vectorize`), before either planner.
 //!
 //! One road from the affine level to the gpu level: every section gets a plan, `sharc-map`
 //! turns each plan into a `gpumap.band`, `sharc-lower-gpumap` outlines each band into a kernel.
@@ -52,6 +53,9 @@ pub struct Mapping {
     /// Whether `sharc-register-rotate` runs (`--register-rotate`; only with shared memory:
     /// the baseline keeps every access where the program put it).
     pub register_rotate: bool,
+    /// Whether `sharc-vectorize` runs (`sharcc --vectorize=auto`; `off` leaves it out): pairs
+    /// `A[2x+c]`, `A[2x+c+1]` as vector accesses, before either planner sees the accesses.
+    pub vectorize: bool,
     /// Whether `sharc-block-remap` runs (`sharcc --block-remap=auto`; `None`: `off`, left
     /// out), with the size it assumes where no call gives one (`--block-remap-size`, 0: none).
     pub block_remap: Option<i64>,
@@ -112,6 +116,12 @@ fn mapping_passes(m: &Mapping) -> Vec<String> {
     // Every parallel loop of a nest reaches a band before either planner sees it.
     let mut passes = vec!["sharc-expose-parallel".to_string(), "sharc-distribute".to_string()];
     let reassoc = if m.allow_reassoc { " allow-reassoc=true" } else { "" };
+    // Before both planners: a vectorized pair is one coalesced access to them (the partition
+    // search no longer stages an array only to coalesce the pair), and the baseline's requests
+    // are the vector's.
+    if m.vectorize {
+        passes.push("sharc-vectorize".to_string());
+    }
     if m.shared {
         // Scalar replacement first, so that the partition search and its sector model see
         // the accesses that remain; the baseline keeps every access where the program put it.
@@ -221,12 +231,14 @@ mod tests {
             for (_, bank_fix) in BankFix::CHOICES {
                 for ilp in ilps {
                     for (register_rotate, block_remap) in [(false, None), (true, Some(0))] {
+                        let vectorize = register_rotate;
                         let m = Mapping {
                             target: "a100".to_string(),
                             shared,
                             bank_fix,
                             ilp,
                             register_rotate,
+                            vectorize,
                             block_remap,
                             allow_reassoc: block_remap.is_some(),
                         };
@@ -242,12 +254,13 @@ mod tests {
             bank_fix: BankFix::Paper,
             ilp: Ilp::Auto,
             register_rotate: true,
+            vectorize: true,
             block_remap: Some(256),
             allow_reassoc: false,
         };
         assert_eq!(
             pipeline_text(&shared, Level::Gpu),
-            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-resident-columns{target=hd7850}, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-register-rotate, sharc-ilp{target=hd7850}, sharc-eliminate-barriers, sharc-block-remap{target=hd7850 size=256}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
+            "builtin.module(sharc-parallelize{candidates=marked}, sharc-expose-parallel, sharc-distribute, sharc-vectorize, sharc-register-promote, sharc-partition{target=hd7850}, sharc-map-baseline{target=hd7850 align-x=true}, sharc-map, sharc-resident-columns{target=hd7850}, sharc-promote, sharc-bank-conflicts{target=hd7850 prefer=paper}, sharc-register-rotate, sharc-ilp{target=hd7850}, sharc-eliminate-barriers, sharc-block-remap{target=hd7850 size=256}, sharc-lower-gpumap, lower-affine, canonicalize, cse)"
         );
         let baseline = Mapping {
             target: "a100".to_string(),
@@ -255,6 +268,7 @@ mod tests {
             bank_fix: BankFix::Auto,
             ilp: Ilp::Factor(2, Distribution::Cyclic),
             register_rotate: true,
+            vectorize: false,
             block_remap: None,
             allow_reassoc: false,
         };

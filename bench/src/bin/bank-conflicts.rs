@@ -4,7 +4,7 @@
 //!
 //! For each function of the inputs (seed 000's kernels in `bench/kernels/shared-memory.c` and
 //! the complex scaling of `test/passes/memplace/Inputs/cscale.c`): the C compiler's build writes inputs and
-//! reference outputs at size n; then for each target `sharcc --emit=gpu --ilp=off` with
+//! reference outputs at size n; then for each target `sharcc --emit=gpu --ilp=off --vectorize=off` with
 //! `--bank-fix=off`, `auto` and `paper`, and `sharc-run --metrics=json` on each. Every output must equal the C
 //! compiler's and the global sectors must not change.
 //!
@@ -107,6 +107,9 @@ fn measure(a: &Args, input: &Path, function: &str, target: &str, fix: &str, dir:
     // ILP replication is off: it moves shared loads (hoisting), which would blur what the bank
     // fixes alone do (bench/ilp measures it).
     args.extend([format!("--bank-fix={fix}"), "--ilp=off".into(), "--emit=gpu".into(), "--report".into()]);
+    // Vectorization is off too: vectorized, cscale's interleaved pairs are coalesced and its
+    // stride-2 tile, the subject of its row, is not staged at all.
+    args.push("--vectorize=off".into());
     args.push("--mlir-timing".into());
     args.extend(["-o".into(), s(&gpu)]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();

@@ -152,7 +152,7 @@ pub(crate) fn workgroup_buffer<'c>(
 /// The address of the element at `indices`; on the host, bounds-checked: an index outside its
 /// dimension is reported through `host_check`, and the access goes to a scratch sink instead,
 /// so a wrong kernel cannot corrupt the process that runs it.
-fn checked_address<'c>(
+pub(crate) fn checked_address<'c>(
     l: &mut FnLowering<'_, 'c>,
     op: OpId,
     m: &MemRef<'c>,
@@ -169,6 +169,13 @@ fn checked_address<'c>(
         ok = l.b.build_and(ok, inside, "").map_err(internal)?;
     }
     l.host_check(op, ok, "out-of-bounds access")?;
+    let sink = oob_sink(l);
+    Ok(l.b.build_select(ok, addr, sink, "").map_err(internal)?.into_pointer_value())
+}
+
+/// On the host, where a failed bounds check sends the access instead (16 bytes, enough for the
+/// widest scalar and for the vectors the code generator accepts up to 16 bytes).
+pub(crate) fn oob_sink<'c>(l: &FnLowering<'_, 'c>) -> PointerValue<'c> {
     let sink = match l.module.get_global("__sharc_oob_sink") {
         Some(g) => g,
         None => {
@@ -180,7 +187,7 @@ fn checked_address<'c>(
             g
         }
     };
-    Ok(l.b.build_select(ok, addr, sink.as_pointer_value(), "").map_err(internal)?.into_pointer_value())
+    sink.as_pointer_value()
 }
 
 /// The address of the element at `indices`.

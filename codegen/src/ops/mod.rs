@@ -9,13 +9,19 @@ mod gpu;
 mod math;
 pub(crate) mod memref;
 mod scf;
+mod vector;
 
 use crate::lower::{Exit, FnLowering, Res};
 use sharc_ir::OpId;
 
 /// Lowers one non-terminator op.
 pub(crate) fn lower_op(l: &mut FnLowering<'_, '_>, op: OpId) -> Res<()> {
-    if arith::lower(l, op)? || math::lower(l, op)? || memref::lower(l, op)? || scf::lower(l, op)? || gpu::lower(l, op)?
+    if arith::lower(l, op)?
+        || math::lower(l, op)?
+        || memref::lower(l, op)?
+        || vector::lower(l, op)?
+        || scf::lower(l, op)?
+        || gpu::lower(l, op)?
     {
         return Ok(());
     }

@@ -280,6 +280,42 @@ fn index_results(v: &[Val], m: &Map, out: &mut [i64; INLINE_INPUTS]) -> Result<u
     Ok(m.exprs.len())
 }
 
+/// The lanes of a 1-d vector of at most `MAX_VECTOR_BYTES` bytes the simulator holds.
+fn vector_lanes(p: &Prep<'_>, op: OpId, ty: sharc_ir::Type) -> Result<usize, Diagnostic> {
+    let ctx = p.ctx();
+    let fits = match ctx.type_kind(ty) {
+        sharc_ir::types::TypeKind::Vector { shape, elem, .. } if shape.len() == 1 && shape[0] > 0 => {
+            Scalar::of(ctx, *elem).map(|e| (shape[0] as usize, e.bytes()))
+        }
+        _ => None,
+    };
+    match fits {
+        Some((n, e)) if n * e <= sharc_sim::value::MAX_VECTOR_BYTES => Ok(n),
+        _ => Err(p.error(
+            op,
+            format!(
+                "cannot execute values of type {} (sharc-run holds 1-d vectors of up to {} bytes)",
+                sharc_ir::syntax::printer::type_to_string(ctx, ty),
+                sharc_sim::value::MAX_VECTOR_BYTES
+            ),
+        )),
+    }
+}
+
+fn prepare_vector_load(p: &mut Prep<'_>, op: OpId) -> Result<(Map, usize), Diagnostic> {
+    let ctx = p.ctx();
+    let l = VectorLoadOp::view(ctx, op).ok_or_else(|| p.error(op, "malformed affine.vector_load"))?;
+    let lanes = vector_lanes(p, op, ctx.value_type(l.result(ctx)))?;
+    Ok((map_of(p, op, l.map(ctx))?, lanes))
+}
+
+fn prepare_vector_store(p: &mut Prep<'_>, op: OpId) -> Result<(Map, usize), Diagnostic> {
+    let ctx = p.ctx();
+    let s = VectorStoreOp::view(ctx, op).ok_or_else(|| p.error(op, "malformed affine.vector_store"))?;
+    let lanes = vector_lanes(p, op, ctx.value_type(s.value(ctx)))?;
+    Ok((map_of(p, op, s.map(ctx))?, lanes))
+}
+
 pub(crate) fn register(s: &mut Semantics) {
     s.lane(
         &APPLY,
@@ -326,6 +362,16 @@ pub(crate) fn register(s: &mut Semantics) {
             cx.store(v[1], &idx[..n], v[0]).map(|_| Val::Undef)
         },
     );
+    s.lane(&VECTOR_LOAD, prepare_vector_load, |cx, (m, lanes): &(Map, usize), v| {
+        let mut idx = [0i64; INLINE_INPUTS];
+        let n = index_results(&v[1..], m, &mut idx)?;
+        cx.load_vector(v[0], &idx[..n], *lanes)
+    });
+    s.lane(&VECTOR_STORE, prepare_vector_store, |cx, (m, lanes): &(Map, usize), v| {
+        let mut idx = [0i64; INLINE_INPUTS];
+        let n = index_results(&v[2..], m, &mut idx)?;
+        cx.store_vector(v[1], &idx[..n], *lanes, v[0]).map(|_| Val::Undef)
+    });
     s.region(&FOR, prepare_for, exec_for);
     s.region(&IF, prepare_if, exec_if);
     s.region(&PARALLEL, prepare_parallel, exec_parallel);

@@ -39,7 +39,8 @@ mod tests;
 
 pub(crate) use ops::{dense_tensor_ints, group_map, i32_tensor_attr, i64_array_attr, int_array};
 pub use ops::{
-    split_bound_operands, ApplyOp, ForOp, IfOp, LoadOp, MaxOp, MinOp, ParallelOp, ReductionKind, StoreOp, YieldOp,
+    split_bound_operands, ApplyOp, ForOp, IfOp, LoadOp, MaxOp, MinOp, ParallelOp, ReductionKind, StoreOp, VectorLoadOp,
+    VectorStoreOp, YieldOp, VECTOR_ALIGNMENT,
 };
 use sharc_ir::builder::OperationState;
 use sharc_ir::registry::Dialect;
@@ -55,8 +56,8 @@ fn materialize(ctx: &mut Context, value: Attr, ty: Type, loc: Location) -> Optio
 pub static DIALECT: Dialect = Dialect {
     name: "affine",
     description: "Affine loop nests: `affine.for` and `affine.parallel` loops with affine bounds, \
-                  `affine.if` on integer sets, `affine.load`/`affine.store` with affine \
-                  subscripts, and `affine.apply`/`min`/`max` index arithmetic. Map operands must \
+                  `affine.if` on integer sets, `affine.load`/`affine.store` (and their vector \
+                  forms `affine.vector_load`/`affine.vector_store`) with affine subscripts, and `affine.apply`/`min`/`max` index arithmetic. Map operands must \
                   be valid affine dimensions (induction variables, symbols) or symbols (values \
                   defined at the top of the enclosing `func.func`, constants, and pure \
                   functions of symbols).",
@@ -69,6 +70,8 @@ pub static DIALECT: Dialect = Dialect {
         &ops::MIN,
         &ops::PARALLEL,
         &ops::STORE,
+        &ops::VECTOR_LOAD,
+        &ops::VECTOR_STORE,
         &ops::YIELD,
     ],
     materialize_constant: Some(materialize),

@@ -387,6 +387,39 @@ pub(crate) fn store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     verify_indexing(ctx, op, &map, rank, &ctx.operands(op)[2..])
 }
 
+/// The vector type of an `affine.vector_load`/`affine.vector_store` against its memref.
+fn check_vector_type(ctx: &Context, op: OpId, memref: Value, vty: Type, value: bool) -> Result<(), Diagnostic> {
+    let TypeKind::Vector { elem, .. } = ctx.type_kind(vty) else {
+        return Err(if value {
+            operand_must_be(ctx, op, 0, "vector of any type values")
+        } else {
+            result_must_be(ctx, op, 0, "vector of any type values")
+        });
+    };
+    if *elem != ctx.element_type_or_self(ctx.value_type(memref)) {
+        return Err(op_error(ctx, op, "requires memref and vector types of the same elemental type"));
+    }
+    Ok(())
+}
+
+/// `affine.vector_load`.
+pub(crate) fn vector_load(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    expect_min_operands(ctx, op, 1)?;
+    let (map, rank) = verify_access(ctx, op, 0)?;
+    expect_results(ctx, op, 1)?;
+    check_vector_type(ctx, op, ctx.operand(op, 0), ctx.value_type(ctx.result(op, 0)), false)?;
+    verify_indexing(ctx, op, &map, rank, &ctx.operands(op)[1..])
+}
+
+/// `affine.vector_store`.
+pub(crate) fn vector_store(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
+    expect_min_operands(ctx, op, 2)?;
+    let (map, rank) = verify_access(ctx, op, 1)?;
+    expect_results(ctx, op, 0)?;
+    check_vector_type(ctx, op, ctx.operand(op, 1), ctx.value_type(ctx.operand(op, 0)), true)?;
+    verify_indexing(ctx, op, &map, rank, &ctx.operands(op)[2..])
+}
+
 /// The constraints `affine.apply`, `affine.min` and `affine.max` share: a map, `index`
 /// operands, one `index` result, and as many operands as map inputs.
 fn verify_map_op(ctx: &Context, op: OpId) -> Result<AffineMap, Diagnostic> {

@@ -9,6 +9,8 @@
 //!   and fused until one parallel loop joins the band;
 //! - [`register_promote`]: `sharc-register-promote`, loop-invariant array elements of the
 //!   parallel sections kept in registers (scalar replacement);
+//! - [`vectorize`]: `sharc-vectorize`, pairs `A[2x+c]`, `A[2x+c+1]` along a section's x loop as
+//!   2-lane vector accesses where their alignment is proven;
 //! - [`sequentialize`]: `sharc-sequentialize`, bands back to `affine.for` nests (the input
 //!   of upstream's `convert-affine-for-to-gpu`, for the peer benchmark);
 //! - [`band`]: the rewrites it is built on (a loop as a one-dimensional band, merging perfectly
@@ -20,6 +22,7 @@ pub mod expose_parallel;
 pub mod parallelize;
 pub mod register_promote;
 pub mod sequentialize;
+pub mod vectorize;
 
 #[cfg(test)]
 mod tests;

@@ -19,7 +19,9 @@
 //!   evenly spaced samples, each weighted by the iterations it stands for, inner loops served
 //!   first), since the conflict degree may depend on it (XOR layouts, Kepler's layers);
 //! - a load or store is one request per warp (linear thread id `x + X·(y + Y·z)`, warps of
-//!   `warp_size`); `memplace.copy_in`/`copy_out` run as `sharc-run` runs them: thread `t` moves
+//!   `warp_size`); a vector load or store of `N` lanes is one `N × element`-byte access per
+//!   thread (8-byte accesses are served in 16-lane phases), its lanes adjacent under the layout
+//!   or the cost is an error; `memplace.copy_in`/`copy_out` run as `sharc-run` runs them: thread `t` moves
 //!   flattened tile element `t + k·T` in round `k`, one shared store (copy_in) or load
 //!   (copy_out) request per warp and round, without the elements past a `copy_out`'s valid
 //!   extent (evaluated for the middle block: the whole tile in a large problem);
@@ -35,7 +37,7 @@
 use super::lane_index::{element_bytes, IndexError, KernelScope, LaneEvaluator, Lanes};
 use sharc_dialects::gpumap::BandOp;
 use sharc_dialects::memplace::{AllocSharedOp, CopyOp, Direction};
-use sharc_dialects::{affine, memref, scf};
+use sharc_dialects::{affine, memref, scf, vector};
 use sharc_ir::affine::AffineMap;
 use sharc_ir::{BlockId, Context, OpId, Value};
 use sharc_machine::bank::{self, BankGeometry};
@@ -233,6 +235,8 @@ pub struct Trace {
 struct TracedAccess {
     op: OpId,
     kind: AccessKind,
+    /// Elements per thread (a vector access's lanes; 1 otherwise).
+    lanes: u32,
     requests: Vec<TracedRequest>,
 }
 
@@ -276,6 +280,23 @@ impl Trace {
                             format!("thread ({x}, {y}, {z}) indexes {index:?}, outside the buffer's shape {shape:?}"),
                         ));
                     };
+                    // A vector access is one access of adjacent bytes: its last lane must
+                    // follow its first under the layout, as the simulator requires.
+                    if a.lanes > 1 {
+                        let n = i64::from(a.lanes) - 1;
+                        let last = index.iter().enumerate().map(|(d, &i)| if d + 1 == rank { i + n } else { i });
+                        let expected = byte + n as u64 * u64::from(self.elem_bytes);
+                        if buf.byte(last) != Some(expected) {
+                            let [x, y, z] = self.thread(t);
+                            return Err(CostError::new(
+                                a.op,
+                                format!(
+                                    "the {} lanes of thread ({x}, {y}, {z})'s vector access at {index:?} are not adjacent under layout {layout}",
+                                    a.lanes
+                                ),
+                            ));
+                        }
+                    }
                     bytes.push(Some(byte));
                 }
                 let mut executed = false;
@@ -284,10 +305,11 @@ impl Trace {
                         continue;
                     }
                     executed = true;
-                    let c = bank::shared_request_cost(w, self.elem_bytes, target);
+                    let access_bytes = self.elem_bytes * a.lanes;
+                    let c = bank::shared_request_cost(w, access_bytes, target);
                     access.cost.wavefronts += f64::from(c.wavefronts) * weight;
                     access.cost.ideal += f64::from(c.ideal_wavefronts) * weight;
-                    let degrees = bank::phase_degrees(w, self.elem_bytes, geometry, target.shared_request_lanes);
+                    let degrees = bank::phase_degrees(w, access_bytes, geometry, target.shared_request_lanes);
                     access.worst_degree = access.worst_degree.max(degrees.into_iter().max().unwrap_or(0));
                 }
                 if executed {
@@ -360,7 +382,10 @@ impl Buffer {
 
 /// How an op touches the buffer.
 enum Use {
-    Access(AccessKind, Subscripts),
+    /// An element access: its kind, the first element's subscripts, and its lanes (1 for a
+    /// scalar access; `N` for a vector access of `N` adjacent elements, one `N × element`-byte
+    /// access per thread).
+    Access(AccessKind, Subscripts, u32),
     /// A copy: its direction, sizes and valid extent (empty: the whole tile).
     Copy(Direction, Vec<i64>, Vec<Value>),
 }
@@ -378,14 +403,28 @@ fn users(ctx: &Context, band: OpId, buffer: Value) -> Result<HashMap<OpId, Use>,
         if !ctx.is_ancestor(band, op) {
             continue;
         }
+        let map = |m: &AffineMap, operands: &[Value]| Subscripts::Map(m.clone(), operands.to_vec());
+        let lanes_of = |ty| vector_lanes(ctx, ty);
         let access = if let Some(l) = affine::LoadOp::view(ctx, op).filter(|l| l.memref(ctx) == buffer) {
-            l.map(ctx).map(|m| Use::Access(AccessKind::Load, Subscripts::Map(m.clone(), l.map_operands(ctx).to_vec())))
+            l.map(ctx).map(|m| Use::Access(AccessKind::Load, map(m, l.map_operands(ctx)), 1))
         } else if let Some(s) = affine::StoreOp::view(ctx, op).filter(|s| s.memref(ctx) == buffer) {
-            s.map(ctx).map(|m| Use::Access(AccessKind::Store, Subscripts::Map(m.clone(), s.map_operands(ctx).to_vec())))
+            s.map(ctx).map(|m| Use::Access(AccessKind::Store, map(m, s.map_operands(ctx)), 1))
         } else if let Some(l) = memref::LoadOp::view(ctx, op).filter(|l| l.memref(ctx) == buffer) {
-            Some(Use::Access(AccessKind::Load, Subscripts::Values(l.indices(ctx).to_vec())))
+            Some(Use::Access(AccessKind::Load, Subscripts::Values(l.indices(ctx).to_vec()), 1))
         } else if let Some(s) = memref::StoreOp::view(ctx, op).filter(|s| s.memref(ctx) == buffer) {
-            Some(Use::Access(AccessKind::Store, Subscripts::Values(s.indices(ctx).to_vec())))
+            Some(Use::Access(AccessKind::Store, Subscripts::Values(s.indices(ctx).to_vec()), 1))
+        } else if let Some(l) = affine::VectorLoadOp::view(ctx, op).filter(|l| l.memref(ctx) == buffer) {
+            let lanes = lanes_of(ctx.value_type(l.result(ctx)));
+            l.map(ctx).zip(lanes).map(|(m, n)| Use::Access(AccessKind::Load, map(m, l.map_operands(ctx)), n))
+        } else if let Some(s) = affine::VectorStoreOp::view(ctx, op).filter(|s| s.memref(ctx) == buffer) {
+            let lanes = lanes_of(ctx.value_type(s.value(ctx)));
+            s.map(ctx).zip(lanes).map(|(m, n)| Use::Access(AccessKind::Store, map(m, s.map_operands(ctx)), n))
+        } else if let Some(l) = vector::LoadOp::view(ctx, op).filter(|l| l.memref(ctx) == buffer) {
+            let lanes = lanes_of(ctx.value_type(l.result(ctx)));
+            lanes.map(|n| Use::Access(AccessKind::Load, Subscripts::Values(l.indices(ctx).to_vec()), n))
+        } else if let Some(s) = vector::StoreOp::view(ctx, op).filter(|s| s.memref(ctx) == buffer) {
+            let lanes = lanes_of(ctx.value_type(s.value(ctx)));
+            lanes.map(|n| Use::Access(AccessKind::Store, Subscripts::Values(s.indices(ctx).to_vec()), n))
         } else {
             CopyOp::view(ctx, op)
                 .filter(|c| c.shared(ctx) == buffer)
@@ -398,13 +437,21 @@ fn users(ctx: &Context, band: OpId, buffer: Value) -> Result<HashMap<OpId, Use>,
     Ok(out)
 }
 
+/// The lanes of a 1-d vector type.
+fn vector_lanes(ctx: &Context, ty: sharc_ir::Type) -> Option<u32> {
+    match ctx.type_kind(ty) {
+        sharc_ir::TypeKind::Vector { shape, .. } if shape.len() == 1 => u32::try_from(shape[0]).ok().filter(|&n| n > 0),
+        _ => None,
+    }
+}
+
 /// The values whose value can change a cost: subscripts of the buffer's accesses, and the
 /// conditions and bounds of the ops around them, with everything they are computed from.
 fn relevant_values(ctx: &Context, band: OpId, buffer: Value, users: &HashMap<OpId, Use>) -> HashSet<Value> {
     let mut work: Vec<Value> = Vec::new();
     for (&op, u) in users {
         match u {
-            Use::Access(_, Subscripts::Values(v) | Subscripts::Map(_, v)) => work.extend(v),
+            Use::Access(_, Subscripts::Values(v) | Subscripts::Map(_, v), _) => work.extend(v),
             Use::Copy(_, _, valid) => work.extend(valid),
         }
         let mut p = ctx.parent_op(op);
@@ -570,9 +617,9 @@ impl Costing<'_> {
     fn cost_use(&mut self, op: OpId, mask: &[bool], weight: f64) -> Result<(), CostError> {
         let threads = self.eval.threads();
         let rank = self.rank;
-        let (kind, requests): (AccessKind, Vec<TracedRequest>) = match &self.users[&op] {
-            Use::Access(kind, subscripts) => {
-                let kind = *kind;
+        let (kind, lanes, requests): (AccessKind, u32, Vec<TracedRequest>) = match &self.users[&op] {
+            Use::Access(kind, subscripts, lanes) => {
+                let (kind, lanes) = (*kind, *lanes);
                 let index = match subscripts {
                     Subscripts::Values(v) => {
                         let v = v.clone();
@@ -594,7 +641,7 @@ impl Costing<'_> {
                         flat[t * rank + d] = l.get(t);
                     }
                 }
-                (kind, vec![TracedRequest { weight, active, index: flat }])
+                (kind, lanes, vec![TracedRequest { weight, active, index: flat }])
             }
             Use::Copy(direction, sizes, valid) => {
                 let kind = match direction {
@@ -634,13 +681,13 @@ impl Costing<'_> {
                         TracedRequest { weight, active, index: flat }
                     })
                     .collect();
-                (kind, rounds)
+                (kind, 1, rounds)
             }
         };
         let i = match self.index.get(&op) {
             Some(&i) => i,
             None => {
-                self.trace.accesses.push(TracedAccess { op, kind, requests: Vec::new() });
+                self.trace.accesses.push(TracedAccess { op, kind, lanes, requests: Vec::new() });
                 self.index.insert(op, self.trace.accesses.len() - 1);
                 self.trace.accesses.len() - 1
             }

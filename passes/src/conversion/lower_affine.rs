@@ -12,7 +12,7 @@ use crate::expand_affine::Expander;
 use sharc_dialects::affine::{self, ReductionKind};
 use sharc_dialects::arith::flags::CmpIPredicate;
 use sharc_dialects::arith::{self, AndIOp, ConstantOp, MaxSIOp, MinSIOp};
-use sharc_dialects::{memref, scf};
+use sharc_dialects::{memref, scf, vector};
 use sharc_ir::affine::AffineMap;
 use sharc_ir::pass::{Pass, PassInfo, PassOptions};
 use sharc_ir::{Builder, Context, Diagnostic, InsertPoint, Location, OpId, OperationState, RegionId, Type, Value};
@@ -38,6 +38,7 @@ any op; it converts everything nested in it.
 | `affine.parallel` | `scf.parallel` with bounds per dimension as above; reductions become `init` values (the reduction's identity) and an `scf.reduce` with one region per reduction |
 | `affine.if` | `scf.if` on the conjunction (`arith.andi`, not short-circuiting) of `arith.cmpi sge`/`eq` of each constraint against 0 |
 | `affine.load`, `affine.store` | `memref.load`, `memref.store` at the expanded subscripts |
+| `affine.vector_load`, `affine.vector_store` | `vector.load`, `vector.store` at the expanded subscripts, keeping the `alignment` attribute as their property |
 | `affine.apply`, `affine.min`, `affine.max` | the expanded expression; a `minsi`/`maxsi` chain over the results |
 | `affine.yield` | `scf.yield` (`scf.reduce` in a parallel loop) |
 
@@ -119,6 +120,12 @@ fn lower(ctx: &mut Context, rw: &mut Rewriter, op: OpId) -> bool {
     }
     if let Some(s) = affine::StoreOp::view(ctx, op) {
         return lower_store(ctx, rw, s);
+    }
+    if let Some(l) = affine::VectorLoadOp::view(ctx, op) {
+        return lower_vector_load(ctx, rw, l);
+    }
+    if let Some(s) = affine::VectorStoreOp::view(ctx, op) {
+        return lower_vector_store(ctx, rw, s);
     }
     if let Some(f) = affine::ForOp::view(ctx, op) {
         return lower_for(ctx, rw, f);
@@ -211,6 +218,36 @@ fn lower_store(ctx: &mut Context, rw: &mut Rewriter, store: affine::StoreOp) -> 
     let operands = store.map_operands(ctx).to_vec();
     let Some(indices) = expand(ctx, rw, op, &map, &operands) else { return false };
     let state = memref::StoreOp::build(ctx.loc(op).clone(), store.value(ctx), store.memref(ctx), &indices);
+    Builder::before(op).insert(ctx, state);
+    rw.erase_op(op);
+    true
+}
+
+/// `affine.vector_load` → `vector.load`, as upstream's pattern; sharc also carries the
+/// `alignment` that `sharc-vectorize` proved to the `alignment` property (upstream drops the
+/// discardable attribute, and without it NVPTX does not form `ld.v2`).
+fn lower_vector_load(ctx: &mut Context, rw: &mut Rewriter, load: affine::VectorLoadOp) -> bool {
+    let op = load.0;
+    let Some(map) = load.map(ctx).cloned() else { return false };
+    let operands = load.map_operands(ctx).to_vec();
+    let Some(indices) = expand(ctx, rw, op, &map, &operands) else { return false };
+    let (memref, ty, align) = (load.memref(ctx), ctx.value_type(load.result(ctx)), load.alignment(ctx));
+    let loc = ctx.loc(op).clone();
+    let state = vector::LoadOp::build(ctx, loc, ty, memref, &indices, align);
+    let v = Builder::before(op).insert_value(ctx, state);
+    rw.replace_op(ctx, op, &[v]);
+    true
+}
+
+/// `affine.vector_store` → `vector.store`, with the alignment (see [`lower_vector_load`]).
+fn lower_vector_store(ctx: &mut Context, rw: &mut Rewriter, store: affine::VectorStoreOp) -> bool {
+    let op = store.0;
+    let Some(map) = store.map(ctx).cloned() else { return false };
+    let operands = store.map_operands(ctx).to_vec();
+    let Some(indices) = expand(ctx, rw, op, &map, &operands) else { return false };
+    let (value, memref, align) = (store.value(ctx), store.memref(ctx), store.alignment(ctx));
+    let loc = ctx.loc(op).clone();
+    let state = vector::StoreOp::build(ctx, loc, value, memref, &indices, align);
     Builder::before(op).insert(ctx, state);
     rw.erase_op(op);
     true

@@ -32,13 +32,14 @@
 // With --mlir-print-debuginfo the dumps carry locations too.
 // RUN: sharcc %s --emit=affine --mlir-print-ir-after-all --mlir-print-debuginfo -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOC
 // LOC: affine.parallel
-// LOC: loc("{{.*}}pass-instrumentation.c":[[@LINE+24]]:3)
+// LOC: loc("{{.*}}pass-instrumentation.c":[[@LINE+25]]:3)
 // RUN: sharcc %s --no-shared --emit=gpu --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIME
 // TIME: Execution time report
 // TIME: Front-end
 // TIME-NEXT: sharc-parallelize
 // TIME-NEXT: sharc-expose-parallel
 // TIME-NEXT: sharc-distribute
+// TIME-NEXT: sharc-vectorize
 // TIME-NEXT: sharc-map-baseline
 // TIME-NEXT: sharc-map
 // TIME-NEXT: sharc-ilp

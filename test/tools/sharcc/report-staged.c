@@ -7,9 +7,10 @@
  * y[2*i] and y[2*i+1], a tile with a halo): the kernel allocates x's 8192 B only, with or
  * without the bank-conflict pass (which would otherwise rewrite the shared bytes from the IR
  * itself). The plan carried to the kernel says
- * the same. scale2: every array the plan stages is in the kernel. */
-// RUN: sharcc %S/../../passes/memplace/Inputs/cscale.c --target a100 --emit=gpu --report -o %t.gpu.mlir 2>&1 | FileCheck %s --check-prefix=CSCALE
-// RUN: sharcc %S/../../passes/memplace/Inputs/cscale.c --target a100 --emit=gpu --bank-fix=off --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=CSCALE
+ * the same (with --vectorize=off: vectorized, cscale's pairs are coalesced and nothing is
+ * staged). scale2: every array the plan stages is in the kernel. */
+// RUN: sharcc %S/../../passes/memplace/Inputs/cscale.c --target a100 --vectorize=off --emit=gpu --report -o %t.gpu.mlir 2>&1 | FileCheck %s --check-prefix=CSCALE
+// RUN: sharcc %S/../../passes/memplace/Inputs/cscale.c --target a100 --vectorize=off --emit=gpu --bank-fix=off --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=CSCALE
 // RUN: FileCheck %s --check-prefix=PLAN --input-file=%t.gpu.mlir
 // RUN: sharcc %s --target a100 --emit=gpu --report -o /dev/null 2>&1 | FileCheck %s --check-prefix=ALL
 

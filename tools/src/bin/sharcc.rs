@@ -133,6 +133,13 @@ fn command() -> Command {
                 .help("ILP replication of barrier-free regions along y/z (sharc-ilp): the factor the model picks per target (auto), a power of two N, or none (off)"),
         )
         .arg(
+            Arg::new("vectorize")
+                .long("vectorize")
+                .value_parser(["auto", "off"])
+                .default_value("auto")
+                .help("Vector accesses (sharc-vectorize): pairs A[2x+c], A[2x+c+1] along a section's x loop become one float2-style access where 8-byte alignment is proven (auto), or stay scalar (off)"),
+        )
+        .arg(
             Arg::new("register-rotate")
                 .long("register-rotate")
                 .value_parser(["auto", "off"])
@@ -332,6 +339,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let register_rotate = m.get_one::<String>("register-rotate").is_none_or(|s| s == "auto");
+    let vectorize = m.get_one::<String>("vectorize").is_none_or(|s| s == "auto");
     let block_remap_size = m.get_one::<i64>("block-remap-size").copied().unwrap_or(0);
     let block_remap = m.get_one::<String>("block-remap").is_none_or(|s| s != "off").then_some(block_remap_size);
     let mapping = Mapping {
@@ -340,6 +348,7 @@ fn main() -> ExitCode {
         bank_fix,
         ilp,
         register_rotate,
+        vectorize,
         block_remap,
         allow_reassoc: m.get_flag("allow-reassoc"),
     };

@@ -331,6 +331,7 @@ fn the_oracle_lowers_with_the_drivers_tail() {
         bank_fix: BankFix::Off,
         ilp: Ilp::Auto,
         register_rotate: false,
+        vectorize: false,
         block_remap: None,
         allow_reassoc: false,
     };

@@ -3,7 +3,7 @@
 //!
 //! - `loops.rs`: `affine.for`, `affine.if`, `affine.yield`;
 //! - `parallel.rs`: `affine.parallel`;
-//! - `memory.rs`: `affine.load`, `affine.store`;
+//! - `memory.rs`: `affine.load`, `affine.store`, `affine.vector_load`, `affine.vector_store`;
 //! - `apply.rs`: `affine.apply`, `affine.min`, `affine.max`.
 
 mod apply;
@@ -15,8 +15,8 @@ pub(crate) use apply::{is_min, APPLY, MAX, MIN};
 pub use apply::{ApplyOp, MaxOp, MinOp};
 pub use loops::{ForOp, IfOp, YieldOp};
 pub(crate) use loops::{FOR, IF, YIELD};
-pub use memory::{LoadOp, StoreOp};
-pub(crate) use memory::{LOAD, STORE};
+pub use memory::{LoadOp, StoreOp, VectorLoadOp, VectorStoreOp, VECTOR_ALIGNMENT};
+pub(crate) use memory::{LOAD, STORE, VECTOR_LOAD, VECTOR_STORE};
 pub(crate) use parallel::{dense_tensor_ints, group_map, i32_tensor_attr, i64_array_attr, int_array, PARALLEL};
 pub use parallel::{split_bound_operands, ParallelOp, ReductionKind};
 

@@ -9,7 +9,7 @@ pub(crate) use loops::{
     print_min_max_bound, print_parallel, print_steps,
 };
 
-use super::ops::{LoadOp, StoreOp, MAP};
+use super::ops::{LoadOp, StoreOp, VectorLoadOp, VectorStoreOp, MAP};
 use crate::memref::{custom_error, custom_error_at};
 use sharc_ir::affine::AffineMap;
 use sharc_ir::builder::OperationState;
@@ -130,6 +130,67 @@ pub(crate) fn print_store(p: &mut OpAsmPrinter<'_>, op: OpId) {
     p.operand(value);
     p.write(", ");
     print_access(p, op, memref, view.map(ctx), view.map_operands(ctx));
+}
+
+/// `, vector<...>` after the memref type of the vector accesses.
+fn parse_comma_vector_type(p: &mut OpAsmParser<'_, '_>, state: &OperationState) -> ParseResult<Type> {
+    p.parse_punct(",")?;
+    let off = p.offset();
+    let ty = p.parse_type()?;
+    if !matches!(p.ctx().type_kind(ty), sharc_ir::types::TypeKind::Vector { .. }) {
+        let shown = crate::memref::verify::quoted(p.ctx(), ty);
+        let msg = format!("invalid kind of type specified: expected builtin.vector, but found {shown}");
+        return Err(custom_error_at(p, state, off, msg));
+    }
+    Ok(ty)
+}
+
+/// `affine.vector_load %A[map of ssa ids] attr-dict : memref<...>, vector<...>`.
+pub(crate) fn parse_vector_load(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    let (memref, dims, syms) = parse_access(p, state)?;
+    p.parse_optional_attr_dict(state)?;
+    let ty = crate::memref::parse_colon_memref_type(p, state)?;
+    let vty = parse_comma_vector_type(p, state)?;
+    state.operands.push(p.resolve_operand(&memref, ty)?);
+    state.operands.extend(resolve_map_operands(p, &dims, &syms)?);
+    state.result_types.push(vty);
+    Ok(())
+}
+
+pub(crate) fn print_vector_load(p: &mut OpAsmPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let view = VectorLoadOp(op);
+    let (Some(&memref), Some(&r)) = (ctx.operands(op).first(), ctx.results(op).first()) else { return };
+    p.write(" ");
+    print_access(p, op, memref, view.map(ctx), view.map_operands(ctx));
+    p.write(", ");
+    p.ty(p.ctx().value_type(r));
+}
+
+/// `affine.vector_store %v, %A[map of ssa ids] attr-dict : memref<...>, vector<...>`.
+pub(crate) fn parse_vector_store(p: &mut OpAsmParser<'_, '_>, state: &mut OperationState) -> ParseResult<()> {
+    let value = p.parse_operand()?;
+    p.parse_punct(",")?;
+    let (memref, dims, syms) = parse_access(p, state)?;
+    p.parse_optional_attr_dict(state)?;
+    let ty = crate::memref::parse_colon_memref_type(p, state)?;
+    let vty = parse_comma_vector_type(p, state)?;
+    state.operands.push(p.resolve_operand(&value, vty)?);
+    state.operands.push(p.resolve_operand(&memref, ty)?);
+    state.operands.extend(resolve_map_operands(p, &dims, &syms)?);
+    Ok(())
+}
+
+pub(crate) fn print_vector_store(p: &mut OpAsmPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let view = VectorStoreOp(op);
+    let [value, memref, ..] = *ctx.operands(op) else { return };
+    p.write(" ");
+    p.operand(value);
+    p.write(", ");
+    print_access(p, op, memref, view.map(ctx), view.map_operands(ctx));
+    p.write(", ");
+    p.ty(p.ctx().value_type(value));
 }
 
 /// `affine.apply #map(%d)[%s] attr-dict`; the result count is the map's.

@@ -1,5 +1,6 @@
 //! Access functions: every `affine.load`/`affine.store` as an affine map of the enclosing
-//! loops' induction variables and the symbols, seed 000 §3's `F(I)`.
+//! loops' induction variables and the symbols, seed 000 §3's `F(I)`. A vector access
+//! (`affine.vector_load`/`affine.vector_store`) is one access per lane, each at its own element.
 //!
 //! The op's own map is composed with its operands: an operand that is an enclosing loop's
 //! induction variable becomes that loop's dimension, an integer constant is folded in, an
@@ -14,7 +15,7 @@ use super::AnalysisError;
 use crate::effects;
 use sharc_dialects::affine::{self, validity};
 use sharc_dialects::memref;
-use sharc_ir::affine::AffineMap;
+use sharc_ir::affine::{AffineExpr, AffineMap};
 use sharc_ir::{Context, OpId, Value};
 
 /// Whether an access reads or writes its element.
@@ -40,6 +41,13 @@ pub struct Access {
     pub map: AffineMap,
     /// The iteration domain of the access.
     pub domain: Domain,
+    /// For one lane of a vector access (`affine.vector_load`/`affine.vector_store` of `lanes`
+    /// elements, recorded as one access per lane, lane `k` at `map` + `k` in the last subscript,
+    /// so that dependences and footprints see every element): the lane count; 1 for a scalar
+    /// access.
+    pub lanes: u32,
+    /// The lane this access is (0 for a scalar access).
+    pub lane: u32,
 }
 
 impl Access {
@@ -114,7 +122,8 @@ impl AccessSet {
     }
 }
 
-/// The access made by one `affine.load`/`affine.store`, with its own symbol numbering.
+/// The access made by one `affine.load`/`affine.store`, with its own symbol numbering (of a
+/// vector access, its first lane's).
 pub fn access_of(ctx: &Context, op: OpId) -> Result<Access, AnalysisError> {
     let mut symbols = Vec::new();
     let mut a = access_in(ctx, op, &mut symbols)?;
@@ -128,9 +137,9 @@ pub fn collect_accesses(ctx: &Context, root: OpId) -> AccessSet {
     let mut set = AccessSet::default();
     let mut symbols = Vec::new();
     ctx.walk_pre(root, &mut |op| {
-        if affine::LoadOp::view(ctx, op).is_some() || affine::StoreOp::view(ctx, op).is_some() {
+        if is_affine_access(ctx, op) {
             match access_in(ctx, op, &mut symbols) {
-                Ok(a) => set.accesses.push(a),
+                Ok(a) => set.accesses.extend(lanes_of(a)),
                 Err(reason) => {
                     let (memref, kind) = affine_target(ctx, op);
                     let loops = enclosing_loops(ctx, op);
@@ -162,26 +171,62 @@ fn widen(map: &AffineMap, num_symbols: usize) -> Option<AffineMap> {
     AffineMap::new(map.num_dims(), u32::try_from(num_symbols).ok()?, map.results().to_vec()).ok()
 }
 
+/// Whether `op` is an affine access: `affine.load`/`store` or their vector forms.
+fn is_affine_access(ctx: &Context, op: OpId) -> bool {
+    affine::LoadOp::view(ctx, op).is_some()
+        || affine::StoreOp::view(ctx, op).is_some()
+        || affine::VectorLoadOp::view(ctx, op).is_some()
+        || affine::VectorStoreOp::view(ctx, op).is_some()
+}
+
+/// The per-lane accesses of a vector access (the access itself for a scalar one).
+fn lanes_of(a: Access) -> Vec<Access> {
+    if a.lanes <= 1 {
+        return vec![a];
+    }
+    (0..a.lanes)
+        .map(|k| {
+            let mut results = a.map.results().to_vec();
+            if let Some(last) = results.pop() {
+                results
+                    .push((last + AffineExpr::constant(i64::from(k))).simplify(a.map.num_dims(), a.map.num_symbols()));
+            }
+            let map = AffineMap::new(a.map.num_dims(), a.map.num_symbols(), results).unwrap_or_else(|_| a.map.clone());
+            Access { map, lane: k, ..a.clone() }
+        })
+        .collect()
+}
+
 fn affine_target(ctx: &Context, op: OpId) -> (Option<Value>, AccessKind) {
-    if let Some(l) = affine::LoadOp::view(ctx, op) {
-        (ctx.operands(op).first().map(|_| l.memref(ctx)), AccessKind::Read)
+    let read = affine::LoadOp::view(ctx, op).is_some() || affine::VectorLoadOp::view(ctx, op).is_some();
+    if read {
+        (ctx.operands(op).first().copied(), AccessKind::Read)
     } else {
-        (ctx.operands(op).get(1).map(|_| affine::StoreOp(op).memref(ctx)), AccessKind::Write)
+        (ctx.operands(op).get(1).copied(), AccessKind::Write)
     }
 }
 
 /// The access of an `affine.load`/`affine.store`, numbering new symbols in `symbols`.
 pub(crate) fn access_in(ctx: &Context, op: OpId, symbols: &mut Vec<Value>) -> Result<Access, AnalysisError> {
     let malformed = |what| AnalysisError::Malformed { op, what };
-    let (memref, kind, map, operands) = if let Some(l) = affine::LoadOp::view(ctx, op) {
+    let (memref, kind, map, operands, lanes) = if let Some(l) = affine::LoadOp::view(ctx, op) {
         let memref = ctx.operands(op).first().copied().ok_or(malformed("memref operand"))?;
-        (memref, AccessKind::Read, l.map(ctx), l.map_operands(ctx))
+        (memref, AccessKind::Read, l.map(ctx), l.map_operands(ctx), 1)
     } else if let Some(s) = affine::StoreOp::view(ctx, op) {
         let memref = ctx.operands(op).get(1).copied().ok_or(malformed("memref operand"))?;
-        (memref, AccessKind::Write, s.map(ctx), s.map_operands(ctx))
+        (memref, AccessKind::Write, s.map(ctx), s.map_operands(ctx), 1)
+    } else if let Some(l) = affine::VectorLoadOp::view(ctx, op) {
+        let memref = ctx.operands(op).first().copied().ok_or(malformed("memref operand"))?;
+        let lanes = ctx.results(op).first().and_then(|_| l.lanes(ctx)).ok_or(malformed("1-d vector result"))?;
+        (memref, AccessKind::Read, l.map(ctx), l.map_operands(ctx), lanes)
+    } else if let Some(s) = affine::VectorStoreOp::view(ctx, op) {
+        let memref = ctx.operands(op).get(1).copied().ok_or(malformed("memref operand"))?;
+        let lanes = s.lanes(ctx).ok_or(malformed("1-d vector value"))?;
+        (memref, AccessKind::Write, s.map(ctx), s.map_operands(ctx), lanes)
     } else {
         return Err(AnalysisError::NotAffineAccess { op });
     };
+    let lanes = u32::try_from(lanes).ok().filter(|&n| n >= 1).ok_or(malformed("vector lane count"))?;
     let map = map.ok_or(malformed("access map"))?;
     let domain = domain_in(ctx, op, symbols)?;
     let ivs = domain.ivs();
@@ -190,7 +235,7 @@ pub(crate) fn access_in(ctx: &Context, op: OpId, symbols: &mut Vec<Value>) -> Re
     let results = space.substitute(map.num_dims(), map.results(), operands)?;
     let map =
         AffineMap::new(ivs.len() as u32, space.symbols.len() as u32, results).map_err(|_| malformed("access map"))?;
-    Ok(Access { op, memref, kind, map, domain })
+    Ok(Access { op, memref, kind, map, domain, lanes, lane: 0 })
 }
 
 /// Non-affine accesses of an op that is not an `affine.load`/`affine.store`: `memref.load`,

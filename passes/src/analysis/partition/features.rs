@@ -112,6 +112,16 @@ impl PlanShape {
     }
 }
 
+/// Whether `array` has a vector access (`affine.vector_load`/`affine.vector_store`): staging
+/// would have to rewrite it, and sharc-promote redirects scalar accesses only, so such an array
+/// is never staged ([`VECTOR_ACCESS`] says so where the search would have staged it).
+pub fn vector_accessed(section: &Section, array: usize) -> bool {
+    section.refs.iter().any(|r| r.array == array && r.access.lanes > 1)
+}
+
+/// Why an array [`vector_accessed`] is not staged.
+pub const VECTOR_ACCESS: &str = "it has a vector access (sharc-vectorize), which sharc-promote does not rewrite";
+
 /// Why the tile serving `refs` (one [`super::section::RefGroup`] of an array) cannot be staged
 /// whatever the parameters, if it cannot.
 pub fn unstageable(section: &Section, shape: &PlanShape, tiles: &[LoopTile], refs: &[usize]) -> Option<String> {
@@ -122,6 +132,7 @@ pub fn unstageable(section: &Section, shape: &PlanShape, tiles: &[LoopTile], ref
     if info.non_affine {
         return Some("it has a non-affine access".into());
     }
+
     if group.iter().any(|r| r.linear.is_none()) {
         return Some("a subscript is not linear".into());
     }
@@ -277,15 +288,18 @@ pub fn violation(section: &Section, shape: &PlanShape, rf: &Reference) -> Option
     let x = shape.axes.iter().position(|a| *a == Some(Axis::X));
     let others = |l: usize| (0..last).any(|d| rf.coeff(d, l) != 0);
     // Consecutive x threads touch consecutive elements at the same time: the pair the
-    // constraints ask for exists, whatever the other loops do.
-    if x.is_some_and(|x| rf.coeff(last, x) == 1 && !others(x)) {
+    // constraints ask for exists, whatever the other loops do. A lane of an `N`-lane vector
+    // access steps by `N` along x: consecutive threads then touch consecutive vectors, which
+    // is as contiguous (seed 001 §3.6: after vectorization "A[idx] is coalesced").
+    let step = i64::from(rf.access.lanes.max(1));
+    if x.is_some_and(|x| rf.coeff(last, x) == step && !others(x)) {
         return None;
     }
     let time = (0..section.loops.len())
         .filter(|&l| shape.axes.get(l).is_none_or(|a| a.is_none()))
         .any(|l| rf.coeff(last, l) != 0 && !others(l));
     let band_in_last = (0..section.band).any(|l| Some(l) != x && rf.coeff(last, l) != 0);
-    let space = band_in_last || x.is_some_and(|x| others(x) || !matches!(rf.coeff(last, x), 0 | 1));
+    let space = band_in_last || x.is_some_and(|x| others(x) || !matches!(rf.coeff(last, x), c if c == 0 || c == step));
     match (time, space) {
         (true, true) => Some("time and space"),
         (true, false) => Some("time"),

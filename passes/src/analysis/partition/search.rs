@@ -164,6 +164,7 @@ impl<'a> Evaluator<'a> {
             .iter()
             .filter(|&&g| self.forced[groups[g].array] || self.violation(g).is_some())
             .filter(|&&g| features::unstageable(self.section, &self.shape, &tiles, &groups[g].refs).is_none())
+            .filter(|&&g| !features::vector_accessed(self.section, groups[g].array))
             .filter_map(|&g| features::partition(self.section, &tiles, &groups[g].refs))
             .map(|p| p.bytes)
             .sum()
@@ -281,6 +282,9 @@ impl<'a> Evaluator<'a> {
             v.coalesce_tran = c.saving;
             v.coalesce_original = c.original;
             v.coalesce_copy = c.copy;
+        }
+        if v.unstageable.is_none() && (v.in_reuse || v.in_coalesce) && features::vector_accessed(section, a) {
+            v.unstageable = Some(features::VECTOR_ACCESS.into());
         }
         v.staged = v.unstageable.is_none() && (v.in_reuse || v.in_coalesce);
         v

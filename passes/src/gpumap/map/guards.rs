@@ -52,6 +52,10 @@ pub(super) fn guard_accesses(ctx: &mut Context, band: BandOp, domain: Option<(In
             ctx.operands(op).get(1..).unwrap_or(&[]).to_vec()
         } else if memref::StoreOp::view(ctx, op).is_some() {
             ctx.operands(op).get(2..).unwrap_or(&[]).to_vec()
+        } else if let Some(l) = affine::VectorLoadOp::view(ctx, op) {
+            l.map_operands(ctx).to_vec()
+        } else if let Some(s) = affine::VectorStoreOp::view(ctx, op) {
+            s.map_operands(ctx).to_vec()
         } else {
             continue;
         };
@@ -86,17 +90,29 @@ fn guard(ctx: &mut Context, op: OpId, set: IntegerSet, operands: &[Value]) -> bo
             ctx.replace_all_uses(old, new);
             ctx.move_op(op, InsertPoint::BlockEnd(then_block));
             Builder::at_end(then_block).insert(ctx, affine::YieldOp::build(loc.clone(), &[old]));
-            let zero = if ctx.is_float(ty) {
-                ConstantOp::float(ctx, 0.0, ty, loc.clone())
-            } else if ctx.is_index(ty) {
-                ConstantOp::index(ctx, 0, loc.clone())
-            } else {
-                ConstantOp::int(ctx, 0, ty, loc.clone())
-            };
-            let z = Builder::at_end(else_block).insert_value(ctx, zero);
+            let z = zero(ctx, else_block, ty, loc.clone());
             Builder::at_end(else_block).insert(ctx, affine::YieldOp::build(loc, &[z]));
         }
         _ => return false,
     }
     true
+}
+
+/// A zero of `ty` built at the end of `block`: a scalar constant, or for a vector (a guarded
+/// `affine.vector_load`) the vector of scalar zeros.
+fn zero(ctx: &mut Context, block: sharc_ir::BlockId, ty: sharc_ir::Type, loc: sharc_ir::Location) -> Value {
+    if let sharc_ir::TypeKind::Vector { shape, elem, .. } = ctx.type_kind(ty) {
+        let (lanes, elem) = (shape.iter().product::<i64>().max(0) as usize, *elem);
+        let z = zero(ctx, block, elem, loc.clone());
+        let state = sharc_dialects::vector::FromElementsOp::build(loc, ty, &vec![z; lanes]);
+        return Builder::at_end(block).insert_value(ctx, state);
+    }
+    let state = if ctx.is_float(ty) {
+        ConstantOp::float(ctx, 0.0, ty, loc)
+    } else if ctx.is_index(ty) {
+        ConstantOp::index(ctx, 0, loc)
+    } else {
+        ConstantOp::int(ctx, 0, ty, loc)
+    };
+    Builder::at_end(block).insert_value(ctx, state)
 }

@@ -40,6 +40,12 @@ pub(crate) fn baseline_mapping(
     Some((b.mapped.iter().map(|&d| b.ivs[d]).collect(), b.block))
 }
 
+/// The induction variable the baseline mapping binds to x in `section` (the chain loop most
+/// accesses use in their last subscript); `sharc-vectorize` pairs accesses along it.
+pub(crate) fn x_loop(ctx: &Context, section: ParallelOp) -> Option<sharc_ir::Value> {
+    plan::x_loop(ctx, section)
+}
+
 /// The declaration of `sharc-map-baseline`.
 pub static INFO: PassInfo = PassInfo {
     name: "sharc-map-baseline",

@@ -8,7 +8,7 @@ use crate::analysis::lane_index::element_bytes;
 use crate::gpumap::nest::{Hull, Nest};
 use sharc_dialects::affine::{self, ParallelOp};
 use sharc_dialects::gpu::Dimension;
-use sharc_dialects::{arith, math, memref, scf};
+use sharc_dialects::{arith, math, memref, scf, vector};
 use sharc_ir::affine::AffineExpr;
 use sharc_ir::syntax::printer::type_to_string;
 use sharc_ir::{Context, OpId, OpTraits, TypeKind, Value};
@@ -16,8 +16,14 @@ use sharc_machine::Target;
 
 /// The dialects whose ops a baseline kernel body may hold (the simulator and `lower-affine`
 /// handle them; everything else may refer to host symbols or host-only runtime calls).
-const KERNEL_DIALECTS: &[&str] =
-    &[affine::DIALECT.name, arith::DIALECT.name, math::DIALECT.name, memref::DIALECT.name, scf::DIALECT.name];
+const KERNEL_DIALECTS: &[&str] = &[
+    affine::DIALECT.name,
+    arith::DIALECT.name,
+    math::DIALECT.name,
+    memref::DIALECT.name,
+    scf::DIALECT.name,
+    vector::DIALECT.name,
+];
 
 /// Why a section stays on the host.
 #[derive(Debug, thiserror::Error)]
@@ -82,6 +88,16 @@ pub(super) fn plan(
         mapped.iter().zip(block).any(|(&d, size)| !nest.dims[d].deps.is_empty() || !nest.exact_tiles(d, size));
     let ivs = nest.dims.iter().map(|d| d.iv).collect();
     Ok(Baseline { mapped, block, ivs, guarded, x_lower: None })
+}
+
+/// The induction variable the baseline maps to x in `section` (the best-coalescing chain loop,
+/// see [`select`]), without deciding anything else; `None` for a malformed nest.
+pub(super) fn x_loop(ctx: &Context, section: ParallelOp) -> Option<Value> {
+    let nest = Nest::of(ctx, section)?;
+    let innermost = nest.chain.last().map_or(section.0, |b| b.0);
+    let scores = coalescing_scores(ctx, innermost, &nest);
+    let mapped = select(&nest, &scores);
+    Some(nest.dims.get(*mapped.first()?)?.iv)
 }
 
 /// Where the x loop of `baseline` should start so that the most accesses begin each warp's row
@@ -183,7 +199,11 @@ fn coalescing_scores(ctx: &Context, innermost: OpId, nest: &Nest) -> Vec<usize> 
     let dims = &nest.dims;
     let mut scores = vec![0; dims.len()];
     for op in ctx.collect_ops(innermost) {
-        if affine::LoadOp::view(ctx, op).is_none() && affine::StoreOp::view(ctx, op).is_none() {
+        let is_access = affine::LoadOp::view(ctx, op).is_some()
+            || affine::StoreOp::view(ctx, op).is_some()
+            || affine::VectorLoadOp::view(ctx, op).is_some()
+            || affine::VectorStoreOp::view(ctx, op).is_some();
+        if !is_access {
             continue;
         }
         let Ok(access) = access_of(ctx, op) else { continue };
