@@ -89,6 +89,20 @@ fn exec_alloc(x: &mut Exec<'_, '_>, a: &Alloc) -> Result<(), SimError> {
     Ok(())
 }
 
+/// Each value of an offset, size or stride list: static, or the index of its operand among the
+/// lane's operands (`next` on, counting up).
+fn slots(list: Vec<OpFoldResult>, next: &mut usize) -> Vec<Result<i64, usize>> {
+    list.into_iter()
+        .map(|x| match x {
+            OpFoldResult::Static(v) => Ok(v),
+            OpFoldResult::Dynamic(_) => {
+                *next += 1;
+                Err(*next - 1)
+            }
+        })
+        .collect()
+}
+
 /// A subview: each offset, size and stride is static or operand `k` (of the lane's operands).
 struct SubView {
     offsets: Vec<Result<i64, usize>>,
@@ -101,17 +115,7 @@ fn prepare_subview(p: &mut Prep<'_>, op: OpId) -> Result<SubView, Diagnostic> {
     let ctx = p.ctx();
     let sv = SubViewOp::view(ctx, op).ok_or_else(|| p.error(op, "malformed memref.subview"))?;
     let mut next = 1;
-    let mut resolve = |list: Vec<OpFoldResult>| -> Vec<Result<i64, usize>> {
-        list.into_iter()
-            .map(|x| match x {
-                OpFoldResult::Static(v) => Ok(v),
-                OpFoldResult::Dynamic(_) => {
-                    next += 1;
-                    Err(next - 1)
-                }
-            })
-            .collect()
-    };
+    let mut resolve = |list: Vec<OpFoldResult>| slots(list, &mut next);
     let offsets = resolve(sv.mixed_offsets(ctx));
     let sizes = resolve(sv.mixed_sizes(ctx));
     let strides = resolve(sv.mixed_strides(ctx));
@@ -171,17 +175,7 @@ fn prepare_reinterpret_cast(p: &mut Prep<'_>, op: OpId) -> Result<Reinterpret, D
     let ctx = p.ctx();
     let rc = ReinterpretCastOp::view(ctx, op).ok_or_else(|| p.error(op, "malformed memref.reinterpret_cast"))?;
     let mut next = 1;
-    let mut resolve = |list: Vec<OpFoldResult>| -> Vec<Result<i64, usize>> {
-        list.into_iter()
-            .map(|x| match x {
-                OpFoldResult::Static(v) => Ok(v),
-                OpFoldResult::Dynamic(_) => {
-                    next += 1;
-                    Err(next - 1)
-                }
-            })
-            .collect()
-    };
+    let mut resolve = |list: Vec<OpFoldResult>| slots(list, &mut next);
     let offset =
         resolve(rc.mixed_offsets(ctx)).pop().ok_or_else(|| p.error(op, "memref.reinterpret_cast without an offset"))?;
     let sizes = resolve(rc.mixed_sizes(ctx));
