@@ -359,6 +359,8 @@ impl Lowerer<'_> {
             *value = Some(v);
             *lin = None;
         }
+        // A new value is no longer the definition's polynomial.
+        self.fixed_polys.remove(&id);
     }
 
     /// The value a carried variable has at the end of a region: a variable that became a loop
