@@ -8,7 +8,7 @@ use crate::gpumap::map_baseline::x_loop;
 use crate::section;
 use sharc_dialects::affine::{LoadOp, ParallelOp, StoreOp, VectorLoadOp, VectorStoreOp};
 use sharc_dialects::func::FuncOp;
-use sharc_dialects::sharc::{ACC_ATTR, MAY_ALIAS_ATTR, NAME_ATTR};
+use sharc_dialects::sharc::{ACC_ATTR, MAY_ALIAS_ATTR};
 use sharc_dialects::vector::{ExtractOp, FromElementsOp};
 use sharc_ir::affine::{AffineExpr, AffineMap};
 use sharc_ir::builder::Builder;
@@ -302,25 +302,9 @@ fn alignment(ctx: &Context, scope: &Scope, op: &Scalar, delta: i64) -> Result<i6
     Ok(2 * elem_bytes)
 }
 
-/// The name of `m` in remarks: the `sharc.name` of the argument it is a view of, else
-/// "a memref".
-fn array_name(ctx: &Context, m: Value) -> String {
-    let m = memref_origin(ctx, m);
-    let found = ctx.value_block(m).and_then(|b| {
-        let func = ctx.block_parent_op(b).and_then(|p| FuncOp::view(ctx, p))?;
-        let arg = ctx.block_args(b).iter().position(|&a| a == m)?;
-        let name = func
-            .arg_attr_dict(ctx, arg)
-            .and_then(|d| ctx.attr_dict(d))
-            .and_then(|d| d.iter().find(|(k, _)| k == NAME_ATTR))
-            .and_then(|(_, v)| ctx.attr_str(*v));
-        Some(name.map_or_else(|| format!("argument {arg}"), str::to_string))
-    });
-    found.unwrap_or_else(|| "a memref".to_string())
-}
-
 fn remark(ctx: &Context, lo: &Scalar, what: &str, why: &str) -> Diagnostic {
-    let name = array_name(ctx, lo.memref);
+    // The name of the argument the memref is (a view of).
+    let name = crate::analysis::argument_name(ctx, memref_origin(ctx, lo.memref));
     Diagnostic::remark(ctx.loc(lo.op).clone(), format!("{what} of '{name}' not vectorized: {why}"))
 }
 

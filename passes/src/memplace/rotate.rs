@@ -22,11 +22,9 @@ use crate::effects;
 use crate::plan::{Plan, Rotation};
 use sharc_dialects::affine::{ForOp, IfOp, LoadOp};
 use sharc_dialects::arith::ConstantOp;
-use sharc_dialects::func::FuncOp;
 use sharc_dialects::gpu::AddressSpace;
 use sharc_dialects::gpumap::BandOp;
 use sharc_dialects::memplace::CopyOp;
-use sharc_dialects::sharc::NAME_ATTR;
 use sharc_ir::affine::{AffineExpr, AffineMap};
 use sharc_ir::builder::{Builder, InsertPoint};
 use sharc_ir::pass::{Pass, PassInfo, PassOptions};
@@ -216,8 +214,8 @@ fn rotate_loop(ctx: &mut Context, band: BandOp, l: ForOp, diags: &mut Vec<Diagno
             None => ready.push(g),
             Some(why) => {
                 let name = match shared_tile_of(ctx, g.key.memref) {
-                    Some(global) => format!("the shared tile of {}", source_name(ctx, global)),
-                    None => source_name(ctx, g.key.memref),
+                    Some(global) => format!("the shared tile of {}", crate::analysis::argument_name(ctx, global)),
+                    None => crate::analysis::argument_name(ctx, g.key.memref),
                 };
                 diags.push(Diagnostic::remark(
                     ctx.loc(l.0).clone(),
@@ -299,8 +297,8 @@ fn rotate_loop(ctx: &mut Context, band: BandOp, l: ForOp, diags: &mut Vec<Diagno
         yields.extend_from_slice(&regs[1..]);
         yields.push(first);
         let (array, shared) = match shared_tile_of(ctx, g.key.memref) {
-            Some(global) => (source_name(ctx, global), true),
-            None => (source_name(ctx, g.key.memref), false),
+            Some(global) => (crate::analysis::argument_name(ctx, global), true),
+            None => (crate::analysis::argument_name(ctx, g.key.memref), false),
         };
         let rotated =
             Rotated { array, shared, dim: g.key.dim, window: w as i64, loads: g.slots.iter().map(Vec::len).sum() };
@@ -498,21 +496,6 @@ fn substitute(
         .chain(lb_operands[lnd..].iter().copied())
         .collect();
     Some((new.simplify(), new_operands))
-}
-
-/// The `sharc.name` of `memref` when it is an argument of its function (else its position).
-fn source_name(ctx: &Context, memref: Value) -> String {
-    let found = ctx.value_block(memref).and_then(|b| {
-        let func = ctx.block_parent_op(b).and_then(|p| FuncOp::view(ctx, p))?;
-        let arg = ctx.block_args(b).iter().position(|&a| a == memref)?;
-        let name = func
-            .arg_attr_dict(ctx, arg)
-            .and_then(|d| ctx.attr_dict(d))
-            .and_then(|d| d.iter().find(|(k, _)| k == NAME_ATTR))
-            .and_then(|(_, v)| ctx.attr_str(*v));
-        Some(name.map_or_else(|| format!("argument {arg}"), str::to_string))
-    });
-    found.unwrap_or_else(|| "a memref".to_string())
 }
 
 /// The array whose tile the shared buffer `memref` holds (the global memref of its copies).
