@@ -3,12 +3,11 @@
 //! messages: like upstream, the type checks are plain errors, without the op prefix).
 
 use super::constraints::{
-    check_index_operands, check_segments, expect_results, operand_must_be, plain_error, quoted, requires_attr,
-    result_must_be,
+    check_index_operands, check_segments, expect_results, operand_must_be, plain_error, quoted, result_must_be,
 };
+use super::subview::check_static_lists;
 use super::{is_any_memref, is_memref};
 use crate::memref::layout::strides_and_offset;
-use crate::memref::ops::{self, dense_i64s};
 use sharc_ir::types::{TypeKind, DYNAMIC};
 use sharc_ir::verifier::op_error;
 use sharc_ir::{Attr, Context, Diagnostic, OpId, Type};
@@ -23,20 +22,7 @@ pub(crate) fn reinterpret_cast(ctx: &Context, op: OpId) -> Result<(), Diagnostic
         return Err(operand_must_be(ctx, op, 0, "ranked or unranked memref of any type values"));
     }
     check_index_operands(ctx, op, 1, ctx.operands(op).len())?;
-    let mut lists = Vec::new();
-    for name in [ops::STATIC_OFFSETS, ops::STATIC_SIZES, ops::STATIC_STRIDES] {
-        match ctx.attr_of(op, name) {
-            None => return Err(requires_attr(ctx, op, name)),
-            Some(a) if ctx.attr_dense_ints(a).is_none() => {
-                return Err(op_error(
-                    ctx,
-                    op,
-                    format!("attribute '{name}' failed to satisfy constraint: i64 dense array attribute"),
-                ))
-            }
-            _ => lists.push(dense_i64s(ctx, op, name)),
-        }
-    }
+    let lists = check_static_lists(ctx, op)?;
     expect_results(ctx, op, 1)?;
     let res_ty = ctx.value_type(ctx.result(op, 0));
     if !is_memref(ctx, res_ty) {

@@ -26,19 +26,7 @@ pub(crate) fn subview(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(operand_must_be(ctx, op, 0, "memref of any type values"));
     }
     check_index_operands(ctx, op, 1, ctx.operands(op).len())?;
-    for name in [ops::STATIC_OFFSETS, ops::STATIC_SIZES, ops::STATIC_STRIDES] {
-        match ctx.attr_of(op, name) {
-            None => return Err(requires_attr(ctx, op, name)),
-            Some(a) if ctx.attr_dense_ints(a).is_none() => {
-                return Err(op_error(
-                    ctx,
-                    op,
-                    format!("attribute '{name}' failed to satisfy constraint: i64 dense array attribute"),
-                ))
-            }
-            _ => {}
-        }
-    }
+    check_static_lists(ctx, op)?;
     expect_results(ctx, op, 1)?;
     let res_ty = ctx.value_type(ctx.result(op, 0));
     if !is_memref(ctx, res_ty) {
@@ -306,4 +294,24 @@ fn check_bounds(
         }
     }
     Ok(())
+}
+
+/// The `static_offsets`, `static_sizes` and `static_strides` of an op with MLIR's
+/// `OffsetSizeAndStrideOpInterface` (subview, reinterpret_cast): present, dense i64 arrays.
+pub(crate) fn check_static_lists(ctx: &Context, op: OpId) -> Result<[Vec<i64>; 3], Diagnostic> {
+    let mut lists: [Vec<i64>; 3] = Default::default();
+    for (list, name) in lists.iter_mut().zip([ops::STATIC_OFFSETS, ops::STATIC_SIZES, ops::STATIC_STRIDES]) {
+        match ctx.attr_of(op, name) {
+            None => return Err(requires_attr(ctx, op, name)),
+            Some(a) if ctx.attr_dense_ints(a).is_none() => {
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!("attribute '{name}' failed to satisfy constraint: i64 dense array attribute"),
+                ))
+            }
+            _ => *list = crate::memref::ops::dense_i64s(ctx, op, name),
+        }
+    }
+    Ok(lists)
 }
